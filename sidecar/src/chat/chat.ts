@@ -1,0 +1,354 @@
+import { EventEmitter } from "node:events";
+import { AgentPanelError } from "../errors.js";
+import { ClaudeProcess, type ProcessExit, type ProcessOptions } from "../cli/process.js";
+import type { LaunchOptions } from "../cli/spawn.js";
+import { CanUseToolRequest, InitializeResponse } from "../protocol/claude/inbound.js";
+import { controlError, permissionAnswer, userMessage, type OutUserMessage } from "../protocol/claude/outbound.js";
+import type { Inbound } from "../protocol/claude/parse.js";
+import { attachmentBlocks, type ContextAttachment } from "./attachments.js";
+import { ControlChannel } from "./control.js";
+import type { ChatEvent, ChatStateName } from "./events.js";
+import { classifyEarlyExit, isAuthFailure, isSessionNotFound } from "./exits.js";
+import { Normalizer } from "./normalize.js";
+import { toPermissionResult, type PermissionAnswer } from "./permissions.js";
+import { summarizeTool } from "./summary.js";
+import { ChatStateMachine, liveStates } from "./state.js";
+
+// One chat = one resident claude process. The Chat turns commands into typed stdin messages,
+// stdout into ChatEvents, keeps the state machine honest, and owns the crash → resume path.
+
+/** Everything a chat needs to launch and supervise its claude process. */
+export interface ChatOptions extends Omit<LaunchOptions, "resume"> {
+  /** Continue this session id instead of starting a new one. */
+  resume?: string;
+  /** Return to ready with a notice after this long without output mid-turn (default 10 min). */
+  silenceMs?: number;
+  /** Automatic --resume attempts after a crash (default 3), with exponential backoff from `resumeBackoffMs`. */
+  resumeRetries?: number;
+  resumeBackoffMs?: number;
+  /** How long to wait for the initialize response (default 60 s). */
+  initTimeoutMs?: number;
+  process?: ProcessOptions;
+}
+
+/** A pending permission prompt and the turn it belongs to. */
+export interface PendingPermission { requestId: string; turnId: string; request: CanUseToolRequest }
+
+/** A live chat with the claude CLI. Listen to "event" for ChatEvents. */
+export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
+  sessionId: string | undefined;
+  initInfo: InitializeResponse | undefined;
+  private proc: ClaudeProcess | undefined;
+  private control: ControlChannel | undefined;
+  private readonly normalizer = new Normalizer();
+  private readonly sm = new ChatStateMachine((to, from, reason) => this.emitEvent({ type: "state", state: to, previous: from, ...(reason ? { reason } : {}) }));
+  private readonly permissions = new Map<string, PendingPermission>();
+  private readonly prompts = new Map<string, OutUserMessage>();
+  private silenceTimer: NodeJS.Timeout | undefined;
+  private crashes = 0;
+  private authMessage: string | undefined;
+  private missingSession = false;
+
+  constructor(private readonly options: ChatOptions) {
+    super();
+    this.sessionId = options.resume;
+  }
+
+  /** The current lifecycle state. */
+  get state(): ChatStateName {
+    return this.sm.state;
+  }
+
+  /** Permission prompts waiting for an answer, oldest first. */
+  get pendingPermissions(): PendingPermission[] {
+    return [...this.permissions.values()];
+  }
+
+  /** Spawn claude and initialize it; resolves once the chat is ready (or auth is required). */
+  async start(): Promise<void> {
+    try {
+      await this.launch(this.options.resume);
+      this.sm.go("ready", this.options.resume ? "resumed" : "started");
+    } catch (err) {
+      if (this.sm.state !== "closed") this.fail(err);
+      throw err;
+    }
+  }
+
+  /** Send a prompt (queued by the CLI if a turn is running). Resolves with the prompt's turn id. */
+  async send(text: string, attachments: ContextAttachment[] = []): Promise<string> {
+    const state = this.sm.state;
+    if (!liveStates.has(state) && state !== "resuming") {
+      throw new AgentPanelError("chat_not_ready", `The chat is ${state}; wait until it is ready, or start a new chat.`);
+    }
+    if (text.trim() === "" && attachments.length === 0) throw new AgentPanelError("empty_message", "Type a message before sending.");
+    const message = userMessage(text, attachmentBlocks(attachments));
+    const queued = this.normalizer.turns.busy || state === "resuming";
+    const turnId = this.normalizer.turns.enqueue();
+    this.prompts.set(turnId, message);
+    this.emitEvent({ type: "user_message", turnId, text, queued, attachments: attachments.length });
+    if (state !== "resuming") {
+      await this.requireProcess().send(message);
+      this.armSilence();
+      this.syncState();
+    }
+    return turnId;
+  }
+
+  /** Stop the running turn (also withdraws a pending permission prompt). */
+  async interrupt(): Promise<void> {
+    await this.requireControl().request({ subtype: "interrupt" }, 10_000);
+  }
+
+  /** Answer a pending permission prompt. A second answer to the same prompt is refused. */
+  async answerPermission(requestId: string, answer: PermissionAnswer): Promise<void> {
+    const pending = this.permissions.get(requestId);
+    if (!pending) {
+      throw new AgentPanelError("permission_not_pending", "This permission request was already answered or withdrawn.");
+    }
+    const result = toPermissionResult(pending.request, answer);
+    await this.requireProcess().send(permissionAnswer(requestId, result));
+    this.permissions.delete(requestId);
+    const outcome = result.behavior === "allow" ? "allowed" : "denied";
+    this.emitEvent({ type: "permission_resolved", turnId: pending.turnId, requestId, outcome, detail: answer.kind });
+    this.syncState();
+  }
+
+  /** Switch the model for the next turns (null = the CLI's default). */
+  async setModel(model: string | null): Promise<void> {
+    await this.requireControl().request({ subtype: "set_model", model });
+    this.emitEvent({ type: "init", model: model ?? undefined });
+  }
+
+  /** Switch the permission mode; bypassPermissions only if the chat was launched with the opt-in. */
+  async setPermissionMode(mode: string): Promise<void> {
+    if (mode === "bypassPermissions" && !this.options.allowBypassPermissions) {
+      throw new AgentPanelError("bypass_not_allowed", "Bypass mode was not enabled for this chat. Start a new chat with bypass explicitly allowed.");
+    }
+    await this.requireControl().request({ subtype: "set_permission_mode", mode });
+    this.emitEvent({ type: "init", permissionMode: mode });
+  }
+
+  /** End the chat: withdraw prompts, fail pending requests, stop the process tree. Idempotent. */
+  async close(reason = "closed"): Promise<void> {
+    if (this.sm.state === "closed") return;
+    const proc = this.proc;
+    const wasBusy = this.normalizer.turns.current !== null;
+    this.clearSilence();
+    this.cancelPermissions("chat closed");
+    this.control?.failAll("chat_closed", "The chat was closed.");
+    this.sm.go("closed", reason);
+    if (proc?.alive && wasBusy) {
+      await Promise.race([this.control?.request({ subtype: "interrupt" }, 500).catch(() => undefined), delay(500)]);
+    }
+    await proc?.stop();
+  }
+
+  private async launch(resume: string | undefined): Promise<void> {
+    const proc = new ClaudeProcess({ ...this.options, resume }, this.options.process);
+    const control = new ControlChannel((msg) => proc.send(msg));
+    this.proc = proc;
+    this.control = control;
+    this.missingSession = false;
+    proc.on("message", (m) => proc === this.proc && this.onMessage(m));
+    proc.on("frame_problem", (p) => this.emitEvent({ type: "notice", level: "warning", code: `output_${p.kind}`, message: `Skipped an unreadable line from claude (${p.kind}).` }));
+    proc.on("exit", (exit) => proc === this.proc && this.onExit(exit));
+    let body: unknown;
+    try {
+      body = await control.request({ subtype: "initialize" }, this.options.initTimeoutMs ?? 60_000);
+    } catch (err) {
+      const exit = await Promise.race([proc.whenExited(), delay(2000).then(() => undefined)]);
+      if (!exit) await proc.stop();
+      throw classifyEarlyExit(err, exit, this.missingSession, resume, this.options.claudePath);
+    }
+    const init = InitializeResponse.safeParse(body);
+    this.initInfo = init.success ? init.data : undefined;
+    const info = this.initInfo;
+    this.emitEvent({
+      type: "init",
+      sessionId: this.sessionId,
+      cliVersion: info?.claude_code_version,
+      permissionMode: info?.current_permission_mode,
+      models: info?.models?.map((m) => ({ value: m.value, displayName: m.displayName, description: m.description })),
+      commands: info?.commands?.map((c) => ({ name: c.name, description: c.description })),
+      account: info?.account,
+    });
+  }
+
+  private onMessage(m: Inbound): void {
+    this.armSilence();
+    switch (m.kind) {
+      case "control_response":
+        this.control?.handleResponse(m.msg);
+        return;
+      case "control_request":
+        this.onControlRequest(m.msg.request_id, m.msg.request);
+        return;
+      case "control_cancel_request": {
+        const pending = this.permissions.get(m.msg.request_id);
+        if (pending) {
+          this.permissions.delete(m.msg.request_id);
+          this.emitEvent({ type: "permission_resolved", turnId: pending.turnId, requestId: pending.requestId, outcome: "cancelled", detail: "withdrawn by claude" });
+          this.syncState();
+        }
+        return;
+      }
+      case "system":
+        if (m.msg.subtype === "init") this.sessionId = m.msg.session_id;
+        break;
+      case "assistant":
+        if (isAuthFailure(m.msg)) this.authMessage = textOf(m.msg.message.content) ?? "Not logged in.";
+        break;
+      case "result":
+        if (isSessionNotFound(m.msg)) this.missingSession = true;
+        if (m.msg.session_id && !this.missingSession) this.sessionId = m.msg.session_id;
+        break;
+    }
+    for (const event of this.normalizer.handle(m)) this.onNormalized(event);
+    this.syncState();
+  }
+
+  private onNormalized(event: ChatEvent): void {
+    if (event.type === "turn_started") this.prompts.delete(event.turnId);
+    this.emitEvent(event);
+    if (event.type !== "turn_result") return;
+    if (event.ok) this.crashes = 0;
+    if (this.authMessage !== undefined) {
+      const message = this.authMessage;
+      this.authMessage = undefined;
+      this.emitEvent({ type: "notice", level: "error", code: "auth_required", message: `${message} Run \`claude\` in a terminal and log in (or set ANTHROPIC_API_KEY), then send again.` });
+      this.sm.go("auth_required", message);
+    }
+  }
+
+  private onControlRequest(requestId: string, request: { subtype: string }): void {
+    if (request.subtype !== "can_use_tool") {
+      void this.proc?.send(controlError(requestId, `Agent Panel does not handle "${request.subtype}" requests.`)).catch(() => undefined);
+      return;
+    }
+    const parsed = CanUseToolRequest.safeParse(request);
+    if (!parsed.success) {
+      void this.proc?.send(permissionAnswer(requestId, { behavior: "deny", message: "Agent Panel could not read this permission request." })).catch(() => undefined);
+      this.emitEvent({ type: "notice", level: "warning", code: "permission_unreadable", message: "Denied a permission request that could not be read." });
+      return;
+    }
+    const req = parsed.data;
+    const turnId = this.normalizer.turns.current ?? this.normalizer.turns.lastTurnId ?? "none";
+    this.permissions.set(requestId, { requestId, turnId, request: req });
+    this.emitEvent({
+      type: "permission_requested", turnId, requestId, toolName: req.tool_name, toolUseId: req.tool_use_id, input: req.input,
+      description: req.description, summary: summarizeTool(req.tool_name, req.input, this.options.cwd), suggestions: req.permission_suggestions ?? [], blockedPath: req.blocked_path,
+      agentId: req.agent_id, isQuestion: req.tool_name === "AskUserQuestion",
+    });
+  }
+
+  private onExit(exit: ProcessExit): void {
+    this.clearSilence();
+    this.control?.failAll("claude_exited", "claude exited before answering.");
+    if (exit.requested || this.sm.state === "closed" || this.sm.state === "starting" || this.sm.state === "resuming") return;
+    this.emitEvent({ type: "notice", level: "error", code: "claude_exited", message: `claude exited unexpectedly (${exit.signal ?? `code ${exit.code}`}). Resuming the session…`, data: { code: exit.code, signal: exit.signal } });
+    this.cancelPermissions("claude exited");
+    const open = this.normalizer.turns.end();
+    for (const event of this.normalizer.abandonAll("claude exited before the tool finished")) this.emitEvent(event);
+    if (open) this.emitEvent(crashResult(open));
+    void this.recover();
+  }
+
+  /** Crash path: restart with --resume (bounded retries with backoff), then resend unsent prompts. */
+  private async recover(): Promise<void> {
+    this.sm.go("resuming", "crash");
+    const retries = this.options.resumeRetries ?? 3;
+    while (this.sm.state === "resuming") {
+      this.crashes++;
+      if (this.crashes > retries) return this.fail(new AgentPanelError("resume_failed", `claude kept exiting; gave up after ${retries} attempts. Start a new chat or resume this session from history.`));
+      await delay((this.options.resumeBackoffMs ?? 500) * 2 ** (this.crashes - 1));
+      if (this.sm.state !== "resuming") return;
+      try {
+        await this.launch(this.sessionId);
+      } catch (err) {
+        if (err instanceof AgentPanelError && err.code === "session_not_found") return this.fail(err);
+        continue;
+      }
+      if (this.sm.state !== "resuming") return;
+      this.sm.go("ready", "resumed after crash");
+      this.emitEvent({ type: "notice", level: "info", code: "resumed", message: "Resumed the session after claude exited.", data: { sessionId: this.sessionId } });
+      for (const turnId of this.normalizer.turns.pending) {
+        const prompt = this.prompts.get(turnId);
+        if (prompt) await this.proc?.send(prompt).catch(() => undefined);
+      }
+      this.syncState();
+    }
+  }
+
+  private syncState(): void {
+    const s = this.sm.state;
+    if (!liveStates.has(s) || (s === "auth_required" && !this.normalizer.turns.busy)) return;
+    const desired: ChatStateName =
+      this.permissions.size > 0 ? "waiting_permission"
+      : this.normalizer.runningMainTools > 0 ? "tool_running"
+      : this.normalizer.turns.busy ? "streaming"
+      : "ready";
+    this.sm.go(desired);
+    if (desired === "ready") this.clearSilence();
+  }
+
+  private armSilence(): void {
+    this.clearSilence();
+    if (!this.normalizer.turns.busy) return;
+    this.silenceTimer = setTimeout(() => this.onSilence(), this.options.silenceMs ?? 600_000);
+    this.silenceTimer.unref();
+  }
+
+  private onSilence(): void {
+    if (this.sm.state !== "streaming" && this.sm.state !== "tool_running") return;
+    const minutes = Math.round((this.options.silenceMs ?? 600_000) / 6000) / 10;
+    const open = this.normalizer.turns.end();
+    for (const event of this.normalizer.abandonAll("no output from claude")) this.emitEvent(event);
+    this.normalizer.turns.drainQueued();
+    this.emitEvent({ type: "notice", level: "warning", code: "silence", message: `claude sent nothing for ${minutes} min, so the panel stopped waiting${open ? ` for turn ${open}` : ""}. Send again or interrupt.` });
+    this.syncState();
+  }
+
+  private clearSilence(): void {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = undefined;
+  }
+
+  private cancelPermissions(detail: string): void {
+    for (const p of this.permissions.values()) this.emitEvent({ type: "permission_resolved", turnId: p.turnId, requestId: p.requestId, outcome: "cancelled", detail });
+    this.permissions.clear();
+  }
+
+  private fail(err: unknown): void {
+    const e = err instanceof AgentPanelError ? err : new AgentPanelError("chat_failed", "The chat failed unexpectedly.", { cause: err });
+    this.emitEvent({ type: "notice", level: "error", code: e.code, message: e.message });
+    if (this.sm.can("errored")) this.sm.go("errored", e.code);
+  }
+
+  private requireProcess(): ClaudeProcess {
+    if (!this.proc?.alive) throw new AgentPanelError("claude_not_running", "claude is not running for this chat; wait for it to resume or start a new chat.");
+    return this.proc;
+  }
+
+  private requireControl(): ControlChannel {
+    this.requireProcess();
+    return this.control!;
+  }
+
+  private emitEvent(event: ChatEvent): void {
+    this.emit("event", event);
+  }
+}
+
+function textOf(content: unknown[]): string | undefined {
+  const block = content.find((b) => (b as { type?: unknown }).type === "text") as { text?: string } | undefined;
+  return block?.text;
+}
+
+function crashResult(turnId: string): ChatEvent {
+  return { type: "turn_result", turnId, ok: false, subtype: "process_exited", errors: ["claude exited during the turn"], terminalReason: "crashed", usage: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 }, denials: [] };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

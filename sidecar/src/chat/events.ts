@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { PermissionUpdate } from "../protocol/claude/inbound.js";
+
+// The chat engine's output: a small typed event stream that hides stream-json. It is the seed of
+// the panel protocol, so every event is a zod schema and the union is exported with its type.
+
+/** The chat's lifecycle state (see state.ts for the transitions). */
+export const ChatStateName = z.enum([
+  "starting",
+  "ready",
+  "streaming",
+  "tool_running",
+  "waiting_permission",
+  "resuming",
+  "auth_required",
+  "errored",
+  "closed",
+]);
+export type ChatStateName = z.infer<typeof ChatStateName>;
+
+const turn = { turnId: z.string() };
+const Block = z.object({ index: z.number(), kind: z.enum(["text", "thinking"]), text: z.string() });
+
+/** Every event the engine emits, discriminated by `type`. */
+export const ChatEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("state"), state: ChatStateName, previous: ChatStateName, reason: z.string().optional() }),
+  z.object({
+    type: z.literal("init"),
+    sessionId: z.string().optional(),
+    cliVersion: z.string().optional(),
+    model: z.string().optional(),
+    permissionMode: z.string().optional(),
+    cwd: z.string().optional(),
+    tools: z.array(z.string()).optional(),
+    models: z.array(z.object({ value: z.string(), displayName: z.string().optional(), description: z.string().optional() })).optional(),
+    commands: z.array(z.object({ name: z.string(), description: z.string().optional() })).optional(),
+    account: z.record(z.string(), z.unknown()).optional(),
+  }),
+  z.object({ type: z.literal("user_message"), ...turn, text: z.string(), queued: z.boolean(), attachments: z.number() }),
+  z.object({ type: z.literal("turn_started"), ...turn, prompted: z.boolean() }),
+  z.object({ type: z.literal("message_start"), ...turn, messageId: z.string(), parentToolUseId: z.string().nullable(), model: z.string().optional() }),
+  z.object({ type: z.literal("message_delta"), ...turn, messageId: z.string(), index: z.number(), kind: z.enum(["text", "thinking"]), text: z.string() }),
+  z.object({
+    type: z.literal("message_final"),
+    ...turn,
+    messageId: z.string(),
+    parentToolUseId: z.string().nullable(),
+    blocks: z.array(Block),
+    aborted: z.boolean(),
+    error: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal("tool_started"),
+    ...turn,
+    toolUseId: z.string(),
+    name: z.string(),
+    input: z.unknown(),
+    summary: z.string(),
+    parentToolUseId: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal("tool_finished"),
+    ...turn,
+    toolUseId: z.string(),
+    name: z.string(),
+    isError: z.boolean(),
+    result: z.string(),
+    durationMs: z.number(),
+    decision: z.string().optional(),
+    parentToolUseId: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal("permission_requested"),
+    ...turn,
+    requestId: z.string(),
+    toolName: z.string(),
+    toolUseId: z.string().optional(),
+    input: z.record(z.string(), z.unknown()),
+    description: z.string().optional(),
+    summary: z.string(),
+    suggestions: z.array(PermissionUpdate),
+    blockedPath: z.string().optional(),
+    agentId: z.string().optional(),
+    isQuestion: z.boolean(),
+  }),
+  z.object({
+    type: z.literal("permission_resolved"),
+    ...turn,
+    requestId: z.string(),
+    outcome: z.enum(["allowed", "denied", "cancelled"]),
+    detail: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal("subagent"),
+    taskId: z.string(),
+    toolUseId: z.string().optional(),
+    status: z.string(),
+    description: z.string().optional(),
+    subagentType: z.string().optional(),
+    background: z.boolean().optional(),
+    tokens: z.number().optional(),
+    toolUses: z.number().optional(),
+    durationMs: z.number().optional(),
+    lastTool: z.string().optional(),
+    summary: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal("turn_result"),
+    ...turn,
+    ok: z.boolean(),
+    subtype: z.string(),
+    text: z.string().optional(),
+    errors: z.array(z.string()),
+    terminalReason: z.string().optional(),
+    durationMs: z.number().optional(),
+    numTurns: z.number().optional(),
+    costUsd: z.number().optional(),
+    usage: z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheCreation: z.number() }),
+    contextWindow: z.number().optional(),
+    denials: z.array(z.object({ toolName: z.string(), toolUseId: z.string().optional() })),
+  }),
+  z.object({
+    type: z.literal("notice"),
+    level: z.enum(["info", "warning", "error"]),
+    code: z.string(),
+    message: z.string(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+  z.object({ type: z.literal("unknown"), messageType: z.string().optional(), subtype: z.string().optional(), reason: z.string(), raw: z.unknown() }),
+]);
+export type ChatEvent = z.infer<typeof ChatEvent>;
+
+/** Narrow helper: the event type with a given `type` tag. */
+export type ChatEventOf<T extends ChatEvent["type"]> = Extract<ChatEvent, { type: T }>;

@@ -1,0 +1,157 @@
+import { EventEmitter } from "node:events";
+import { execa, type ResultPromise } from "execa";
+import treeKill from "tree-kill";
+import { AgentPanelError } from "../errors.js";
+import type { Outbound } from "../protocol/claude/outbound.js";
+import { parseInbound, type Inbound } from "../protocol/claude/parse.js";
+import { LineSplitter, type FrameEvent } from "./framing.js";
+import { buildArgs, buildEnv, type LaunchOptions } from "./spawn.js";
+import { StdinWriter } from "./writer.js";
+
+// One running claude CLI: spawned without a shell, stdout framed and parsed into typed messages,
+// stdin reachable only through the typed writer, and a stop that never leaves a process behind.
+
+/** How the process ended; `requested` is true when we asked it to stop. */
+export interface ProcessExit { code: number | null; signal: string | null; requested: boolean; stderrTail: string }
+
+/** Problems with the output framing that do not stop the chat. */
+export type FrameProblem = Exclude<FrameEvent, { kind: "json" } | { kind: "blank" }>;
+
+/** Events of a ClaudeProcess. */
+export interface ClaudeProcessEvents {
+  message: [Inbound];
+  frame_problem: [FrameProblem];
+  stderr: [string];
+  exit: [ProcessExit];
+}
+
+/** Tuning for a process; the defaults suit interactive chats. */
+export interface ProcessOptions { maxLineBytes?: number; graceMs?: number; killWaitMs?: number }
+
+const STDERR_TAIL = 16 * 1024;
+
+/** A live claude process with typed input and output. */
+export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
+  readonly pid: number | undefined;
+  private readonly child: ResultPromise;
+  private readonly writer: StdinWriter;
+  private readonly splitter: LineSplitter;
+  private stderrTail = "";
+  private stopRequested = false;
+  private exited: ProcessExit | undefined;
+  private readonly exitPromise: Promise<ProcessExit>;
+
+  /** Spawn the CLI for `launch`. Throws a typed error if the executable cannot be started. */
+  constructor(launch: LaunchOptions, private readonly options: ProcessOptions = {}) {
+    super();
+    this.splitter = new LineSplitter({ maxLineBytes: options.maxLineBytes });
+    this.child = execa(launch.claudePath, buildArgs(launch), {
+      cwd: launch.cwd,
+      env: buildEnv(launch),
+      extendEnv: false,
+      shell: false,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      buffer: false,
+      reject: false,
+      windowsHide: true,
+      cleanup: true,
+    });
+    this.pid = this.child.pid;
+    this.writer = new StdinWriter(this.child.stdin!);
+    this.child.stdout!.on("data", (chunk: Buffer) => this.onFrames(this.splitter.push(chunk)));
+    this.child.stderr!.on("data", (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
+      this.emit("stderr", text);
+    });
+    this.exitPromise = this.child.then(
+      (result) => this.finish(result.exitCode ?? null, result.signal ?? null, result),
+      (error: unknown) => this.finish(null, null, error),
+    );
+  }
+
+  /** Write one typed message to stdin (the only way to talk to the CLI). */
+  send(message: Outbound): Promise<void> {
+    return this.writer.send(message);
+  }
+
+  /** Whether the process is still running and accepting input. */
+  get alive(): boolean {
+    return this.exited === undefined && this.writer.isOpen;
+  }
+
+  /** Resolves once the process has exited. */
+  whenExited(): Promise<ProcessExit> {
+    return this.exitPromise;
+  }
+
+  /** Last bytes the CLI wrote to stderr (for error messages). */
+  get stderr(): string {
+    return this.stderrTail;
+  }
+
+  /**
+   * Stop the process: close stdin so the CLI can finish and exit on its own, wait `graceMs`,
+   * then kill the whole process tree (TERM, then KILL). Resolves when it has exited.
+   */
+  async stop(): Promise<ProcessExit> {
+    this.stopRequested = true;
+    if (this.exited) return this.exited;
+    this.writer.end();
+    if (await this.exitsWithin(this.options.graceMs ?? 1500)) return this.exitPromise;
+    this.killTree("SIGTERM");
+    if (await this.exitsWithin(this.options.killWaitMs ?? 1500)) return this.exitPromise;
+    this.killTree("SIGKILL");
+    return this.exitPromise;
+  }
+
+  /** Kill the tree at once (sidecar shutdown, or tests simulating a crash when `requested` is false). */
+  kill(signal: NodeJS.Signals = "SIGKILL", requested = true): void {
+    if (requested) this.stopRequested = true;
+    this.killTree(signal);
+  }
+
+  private killTree(signal: NodeJS.Signals): void {
+    if (this.pid === undefined || this.exited) return;
+    treeKill(this.pid, signal, () => {
+      // The tree may already be gone; exit is reported by the child's own promise.
+    });
+  }
+
+  private exitsWithin(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      void this.exitPromise.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  private onFrames(frames: FrameEvent[]): void {
+    for (const frame of frames) {
+      if (frame.kind === "json") this.emit("message", parseInbound(frame.value));
+      else if (frame.kind !== "blank") this.emit("frame_problem", frame);
+    }
+  }
+
+  private finish(code: number | null, signal: string | null, detail: unknown): ProcessExit {
+    if (this.exited) return this.exited;
+    this.onFrames(this.splitter.end());
+    this.writer.end();
+    const spawnError = (detail as { failed?: boolean; exitCode?: number; cause?: unknown; code?: string }) ?? {};
+    if (code === null && signal === null && spawnError.cause) {
+      this.stderrTail += `\n${String((spawnError.cause as Error).message ?? spawnError.cause)}`;
+    }
+    this.exited = { code, signal, requested: this.stopRequested, stderrTail: this.stderrTail };
+    this.emit("exit", this.exited);
+    return this.exited;
+  }
+}
+
+/** Typed error for a CLI that could not be started at all. */
+export function spawnFailed(path: string, cause: unknown): AgentPanelError {
+  return new AgentPanelError("claude_spawn_failed", `Could not start claude at ${path}. Check the path in Settings or set AGENT_PANEL_CLAUDE.`, { cause });
+}

@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { Outbound } from "../../src/protocol/claude/outbound.js";
+import { parseInbound } from "../../src/protocol/claude/parse.js";
+
+const dir = join(import.meta.dirname, "../../../fixtures/reference/cli-2.1.332");
+const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl"));
+const stdoutFiles = files.filter((f) => !f.endsWith(".stdin.jsonl"));
+const stdinFiles = files.filter((f) => f.endsWith(".stdin.jsonl"));
+const lines = (f: string) => readFileSync(join(dir, f), "utf8").split("\n").filter((l) => l.trim() !== "");
+
+describe("claude stdout parsing", () => {
+  it("has the reference captures", () => {
+    expect(stdoutFiles.length).toBeGreaterThan(20);
+  });
+
+  it("parses every reference stdout line into a known message kind", () => {
+    const kinds = new Map<string, number>();
+    for (const file of stdoutFiles) {
+      for (const line of lines(file)) {
+        const parsed = parseInbound(JSON.parse(line));
+        if (parsed.kind === "unknown") throw new Error(`${file}: ${parsed.reason} ${parsed.type}/${parsed.subtype} ${parsed.issues ?? ""}`);
+        kinds.set(parsed.kind, (kinds.get(parsed.kind) ?? 0) + 1);
+      }
+    }
+    for (const kind of ["system", "stream_event", "assistant", "user", "result", "control_request", "control_response", "control_cancel_request"]) {
+      expect(kinds.get(kind), kind).toBeGreaterThan(0);
+    }
+  });
+
+  it("keeps fields it does not model", () => {
+    const parsed = parseInbound({ type: "result", subtype: "success", is_error: false, brand_new_field: { x: 1 } });
+    expect(parsed.kind).toBe("result");
+    expect((parsed as { msg: Record<string, unknown> }).msg.brand_new_field).toEqual({ x: 1 });
+  });
+
+  it("surfaces unknown types and subtypes instead of failing", () => {
+    expect(parseInbound({ type: "hologram", x: 1 })).toMatchObject({ kind: "unknown", reason: "unknown_type", type: "hologram" });
+    expect(parseInbound({ type: "system", subtype: "weather" })).toMatchObject({ kind: "unknown", reason: "unknown_type", subtype: "weather" });
+    expect(parseInbound([1, 2])).toMatchObject({ kind: "unknown", reason: "unknown_type" });
+    expect(parseInbound(null)).toMatchObject({ kind: "unknown" });
+  });
+
+  it("reports a known type with a broken shape as invalid_shape, with the path", () => {
+    const parsed = parseInbound({ type: "assistant", message: { id: 5 } });
+    expect(parsed).toMatchObject({ kind: "unknown", reason: "invalid_shape", type: "assistant" });
+    expect((parsed as { issues: string }).issues).toContain("message");
+  });
+
+  it("does not mistake inherited property names for message types", () => {
+    expect(parseInbound({ type: "toString" })).toMatchObject({ kind: "unknown", reason: "unknown_type" });
+    expect(parseInbound({ type: "system", subtype: "constructor" })).toMatchObject({ kind: "unknown", reason: "unknown_type" });
+  });
+});
+
+describe("outbound schemas", () => {
+  it("accept every line the reference driver sent (except the deliberately invalid ones)", () => {
+    let checked = 0;
+    for (const file of stdinFiles) {
+      if (file.startsWith("invalid-json") || file.startsWith("unknown-input")) continue;
+      for (const line of lines(file)) {
+        const value = JSON.parse(line);
+        // The reference driver also probed control requests we never send; only check ours.
+        const sub = value?.request?.subtype;
+        if (value.type === "control_request" && !["initialize", "interrupt", "set_model", "set_permission_mode", "set_max_thinking_tokens", "mcp_status", "get_context_usage"].includes(sub)) continue;
+        const result = Outbound.safeParse(value);
+        if (!result.success) throw new Error(`${file}: ${line.slice(0, 200)} → ${result.error.issues[0]?.message}`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+});
