@@ -1,0 +1,76 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { Chat } from "../chat/chat.js";
+import { projectTranscriptDir } from "../history/paths.js";
+import { claudeVersion, locateClaude } from "./locate.js";
+
+// `agent-panel doctor`: checks everything a chat needs on this machine and says how to fix what is
+// missing. It starts claude once (no model call) to read the account from its initialize answer.
+
+/** One line of the report. */
+export interface DoctorCheck { name: string; ok: boolean; value: string; hint?: string; warnOnly?: boolean }
+
+/** Options of the doctor command. */
+export interface DoctorOptions { project?: string; claude?: string; env?: NodeJS.ProcessEnv; initTimeoutMs?: number }
+
+/** Run all checks; the caller prints them and exits non-zero if any required one failed. */
+export async function runDoctor(opts: DoctorOptions = {}): Promise<DoctorCheck[]> {
+  const env = opts.env ?? process.env;
+  const checks: DoctorCheck[] = [];
+  const major = Number(process.versions.node.split(".")[0]);
+  checks.push({ name: "node", ok: major >= 20, value: process.version, hint: major >= 20 ? undefined : "Install Node.js 20 or newer." });
+
+  const project = resolve(opts.project ?? process.cwd());
+  const isUnity = existsSync(join(project, "Assets")) && existsSync(join(project, "ProjectSettings"));
+  checks.push({ name: "project", ok: isUnity, warnOnly: true, value: project, hint: isUnity ? undefined : "Not a Unity project root (no Assets/ and ProjectSettings/); chats still work here." });
+
+  const transcripts = projectTranscriptDir(project, env);
+  const sessions = existsSync(transcripts) ? readdirSync(transcripts).filter((f) => f.endsWith(".jsonl")).length : 0;
+  checks.push({ name: "transcripts", ok: true, value: `${transcripts} (${sessions} session${sessions === 1 ? "" : "s"})` });
+
+  let claudePath: string;
+  try {
+    const found = locateClaude({ explicitPath: opts.claude, env });
+    claudePath = found.path;
+    checks.push({ name: "claude", ok: true, value: `${found.path} (found via ${found.source})` });
+  } catch (err) {
+    checks.push({ name: "claude", ok: false, value: "not found", hint: (err as Error).message });
+    return checks;
+  }
+  try {
+    checks.push({ name: "claude version", ok: true, value: await claudeVersion(claudePath) });
+  } catch (err) {
+    checks.push({ name: "claude version", ok: false, value: "unknown", hint: (err as Error).message });
+    return checks;
+  }
+  checks.push(await accountCheck(claudePath, project, env, opts.initTimeoutMs ?? 30_000));
+  return checks;
+}
+
+/** Render checks as aligned text lines. */
+export function formatDoctor(checks: DoctorCheck[]): string {
+  const width = Math.max(...checks.map((c) => c.name.length));
+  return checks
+    .map((c) => {
+      const mark = c.ok ? "ok  " : c.warnOnly ? "warn" : "FAIL";
+      const line = `${mark}  ${c.name.padEnd(width)}  ${c.value}`;
+      return c.hint && !c.ok ? `${line}\n      ${" ".repeat(width)}  → ${c.hint}` : line;
+    })
+    .join("\n");
+}
+
+async function accountCheck(claudePath: string, project: string, env: NodeJS.ProcessEnv, initTimeoutMs: number): Promise<DoctorCheck> {
+  const chat = new Chat({ claudePath, cwd: existsSync(project) ? project : process.cwd(), env, initTimeoutMs });
+  try {
+    await chat.start();
+    const account = chat.initInfo?.account ?? {};
+    const source = account.apiKeySource ?? (account.tokenSource && account.tokenSource !== "none" ? account.tokenSource : undefined);
+    const provider = account.apiProvider ? ` on ${account.apiProvider}` : "";
+    if (source) return { name: "account", ok: true, value: `${source}${provider}` };
+    return { name: "account", ok: false, value: `not logged in${provider}`, hint: "Run `claude` in a terminal and use /login, or set ANTHROPIC_API_KEY." };
+  } catch (err) {
+    return { name: "account", ok: false, value: "claude did not start", hint: (err as Error).message };
+  } finally {
+    await chat.close();
+  }
+}
