@@ -87,8 +87,11 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     const turnId = this.normalizer.turns.enqueue();
     this.prompts.set(turnId, message);
     this.emitEvent({ type: "user_message", turnId, text, queued, attachments: attachments.length });
-    if (state !== "resuming") {
-      await this.requireProcess().send(message);
+    // If claude just died, the prompt stays queued and the crash path sends it after resuming.
+    if (state !== "resuming" && this.proc?.alive) {
+      await this.proc.send(message).catch((err: unknown) => {
+        if (this.proc?.alive) throw err;
+      });
       this.armSilence();
       this.syncState();
     }
@@ -157,7 +160,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     try {
       body = await control.request({ subtype: "initialize" }, this.options.initTimeoutMs ?? 60_000);
     } catch (err) {
-      const exit = await Promise.race([proc.whenExited(), delay(2000).then(() => undefined)]);
+      const exit = await Promise.race([proc.whenExited(), delay(250).then(() => undefined)]);
       if (!exit) await proc.stop();
       throw classifyEarlyExit(err, exit, this.missingSession, resume, this.options.claudePath);
     }
@@ -183,6 +186,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
         return;
       case "control_request":
         this.onControlRequest(m.msg.request_id, m.msg.request);
+        this.syncState();
         return;
       case "control_cancel_request": {
         const pending = this.permissions.get(m.msg.request_id);

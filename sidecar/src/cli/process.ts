@@ -56,6 +56,9 @@ export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
       buffer: false,
       reject: false,
       windowsHide: true,
+      // On POSIX the CLI leads its own process group, so stop() can reach every descendant
+      // (Bash tool children, background servers) even after the CLI itself has exited.
+      detached: process.platform !== "win32",
       cleanup: true,
     });
     this.pid = this.child.pid;
@@ -98,13 +101,16 @@ export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
    */
   async stop(): Promise<ProcessExit> {
     this.stopRequested = true;
-    if (this.exited) return this.exited;
-    this.writer.end();
-    if (await this.exitsWithin(this.options.graceMs ?? 1500)) return this.exitPromise;
-    this.killTree("SIGTERM");
-    if (await this.exitsWithin(this.options.killWaitMs ?? 1500)) return this.exitPromise;
-    this.killTree("SIGKILL");
-    return this.exitPromise;
+    if (!this.exited) {
+      this.writer.end();
+      if (!(await this.exitsWithin(this.options.graceMs ?? 1500))) {
+        this.killTree("SIGTERM");
+        if (!(await this.exitsWithin(this.options.killWaitMs ?? 1500))) this.killTree("SIGKILL");
+      }
+    }
+    const exit = await this.exitPromise;
+    this.killGroup("SIGKILL");
+    return exit;
   }
 
   /** Kill the tree at once (sidecar shutdown, or tests simulating a crash when `requested` is false). */
@@ -115,9 +121,20 @@ export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
 
   private killTree(signal: NodeJS.Signals): void {
     if (this.pid === undefined || this.exited) return;
+    this.killGroup(signal);
     treeKill(this.pid, signal, () => {
       // The tree may already be gone; exit is reported by the child's own promise.
     });
+  }
+
+  /** Signal the CLI's process group (POSIX): reaches descendants orphaned by the CLI's exit. */
+  private killGroup(signal: NodeJS.Signals): void {
+    if (this.pid === undefined || process.platform === "win32") return;
+    try {
+      process.kill(-this.pid, signal);
+    } catch {
+      // ESRCH: the group is empty, nothing left behind.
+    }
   }
 
   private exitsWithin(ms: number): Promise<boolean> {

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { ChatEventOf } from "../../src/chat/events.js";
+import { fakeChat, scenario, type ChatUnderTest } from "./fake-chat.js";
+
+let t: ChatUnderTest | undefined;
+afterEach(async () => {
+  await t?.cleanup();
+  t = undefined;
+});
+
+async function untilPermission(): Promise<ChatEventOf<"permission_requested">> {
+  t = fakeChat(scenario("tool"));
+  await t.chat.start();
+  await t.chat.send("run the tool");
+  return (await t.waitFor((e) => e.type === "permission_requested")) as ChatEventOf<"permission_requested">;
+}
+
+describe("Chat permissions", () => {
+  it("asks, waits in waiting_permission, and runs the tool once allowed", async () => {
+    const req = await untilPermission();
+    expect(t!.chat.state).toBe("waiting_permission");
+    expect(req).toMatchObject({ toolName: "Bash", isQuestion: false });
+    expect(req.summary).toMatch(/^Bash: /);
+    expect(t!.chat.pendingPermissions.map((p) => p.requestId)).toEqual([req.requestId]);
+    await t!.chat.answerPermission(req.requestId, { kind: "allow" });
+    await t!.waitFor((e) => e.type === "turn_result");
+    const answer = await t!.waitStdin((l) => l.type === "control_response");
+    expect(answer.response).toEqual({ subtype: "success", request_id: req.requestId, response: { behavior: "allow", updatedInput: req.input } });
+    expect(t!.of("permission_resolved")).toEqual([expect.objectContaining({ requestId: req.requestId, outcome: "allowed" })]);
+    expect(t!.of("tool_finished")[0]).toMatchObject({ isError: false });
+    expect(t!.chat.state).toBe("ready");
+  });
+
+  it("refuses a second answer to the same request", async () => {
+    const req = await untilPermission();
+    await t!.chat.answerPermission(req.requestId, { kind: "allow" });
+    await expect(t!.chat.answerPermission(req.requestId, { kind: "deny", message: "no" })).rejects.toMatchObject({ code: "permission_not_pending" });
+    await t!.waitFor((e) => e.type === "turn_result");
+    expect(t!.stdin().filter((l) => l.type === "control_response")).toHaveLength(1);
+  });
+
+  it("denies with the user's message, and keeps the prompt pending when the message is empty", async () => {
+    const req = await untilPermission();
+    await expect(t!.chat.answerPermission(req.requestId, { kind: "deny", message: "" })).rejects.toMatchObject({ code: "deny_message_required" });
+    expect(t!.chat.state).toBe("waiting_permission");
+    await t!.chat.answerPermission(req.requestId, { kind: "deny", message: "Not in this folder." });
+    await t!.waitFor((e) => e.type === "turn_result");
+    const answer = await t!.waitStdin((l) => l.type === "control_response");
+    expect(answer.response.response).toEqual({ behavior: "deny", message: "Not in this folder." });
+    expect(t!.of("permission_resolved")[0]).toMatchObject({ outcome: "denied" });
+    expect(t!.of("tool_finished")[0]).toMatchObject({ isError: true });
+  });
+
+  it("withdraws a pending prompt when the turn is interrupted", async () => {
+    const req = await untilPermission();
+    await t!.chat.interrupt();
+    await t!.waitFor((e) => e.type === "turn_result");
+    expect(t!.of("permission_resolved")).toEqual([expect.objectContaining({ requestId: req.requestId, outcome: "cancelled" })]);
+    expect(t!.chat.pendingPermissions).toEqual([]);
+    await expect(t!.chat.answerPermission(req.requestId, { kind: "allow" })).rejects.toMatchObject({ code: "permission_not_pending" });
+    expect(t!.chat.state).toBe("ready");
+  });
+
+  it("cancels pending prompts when the chat closes", async () => {
+    const req = await untilPermission();
+    await t!.chat.close();
+    expect(t!.of("permission_resolved")).toEqual([expect.objectContaining({ requestId: req.requestId, outcome: "cancelled" })]);
+    expect(t!.chat.state).toBe("closed");
+  });
+
+  it("answers control requests it does not handle with an error instead of leaving claude waiting", async () => {
+    const s = scenario("text");
+    s.turns[0].unshift({ emit: { type: "control_request", request_id: "hook-1", request: { subtype: "hook_callback", callback_id: "x" } } });
+    t = fakeChat(s);
+    await t.chat.start();
+    await t.chat.send("hi");
+    await t.waitFor((e) => e.type === "turn_result");
+    const reply = await t.waitStdin((l) => l.type === "control_response" && l.response.request_id === "hook-1");
+    expect(reply.response).toMatchObject({ subtype: "error" });
+  });
+});
