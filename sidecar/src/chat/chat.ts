@@ -59,6 +59,11 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     return this.sm.state;
   }
 
+  /** PID of the running claude process (diagnostics, health), if any. */
+  get pid(): number | undefined {
+    return this.proc?.alive ? this.proc.pid : undefined;
+  }
+
   /** Permission prompts waiting for an answer, oldest first. */
   get pendingPermissions(): PendingPermission[] {
     return [...this.permissions.values()];

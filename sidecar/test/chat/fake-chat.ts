@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Chat, type ChatOptions } from "../../src/chat/chat.js";
-import type { ChatEvent } from "../../src/chat/events.js";
+import { collect, type EventLog } from "./collect.js";
 
 // Test helpers: run a Chat against the fake claude with a scenario, collect its events, and wait
 // for the ones a test cares about.
@@ -16,15 +16,11 @@ export function scenario(name: string): Record<string, any> {
 }
 
 /** A chat under test, its events, and helpers around them. */
-export interface ChatUnderTest {
+export interface ChatUnderTest extends EventLog {
   chat: Chat;
-  events: ChatEvent[];
   dir: string;
   /** Replace the scenario the next fake process will read (e.g. after a crash). */
   setScenario(s: object): void;
-  waitFor<T extends ChatEvent>(pred: (e: ChatEvent) => e is T, timeoutMs?: number): Promise<T>;
-  waitFor(pred: (e: ChatEvent) => boolean, timeoutMs?: number): Promise<ChatEvent>;
-  of<K extends ChatEvent["type"]>(type: K): Extract<ChatEvent, { type: K }>[];
   /** Every stdin line the fake(s) received, parsed. */
   stdin(): any[];
   /** Wait until the fake has logged a stdin line matching `pred` (the log is written asynchronously). */
@@ -47,25 +43,10 @@ export function fakeChat(s: object, options: Partial<ChatOptions> = {}, extraEnv
     ...extraEnv,
   };
   const chat = new Chat({ claudePath: FAKE_CLAUDE, cwd: dir, env, resumeBackoffMs: 50, process: { graceMs: 300, killWaitMs: 300 }, ...options });
-  const events: ChatEvent[] = [];
-  const waiters: { pred: (e: ChatEvent) => boolean; resolve: (e: ChatEvent) => void }[] = [];
-  chat.on("event", (e) => {
-    events.push(e);
-    for (const w of [...waiters]) if (w.pred(e)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(e); }
-  });
-  const waitFor = (pred: (e: ChatEvent) => boolean, timeoutMs = 5000): Promise<ChatEvent> => {
-    const found = events.find(pred);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting; last events: ${events.slice(-5).map((e) => e.type).join(", ")}`)), timeoutMs);
-      waiters.push({ pred, resolve: (e) => { clearTimeout(timer); resolve(e); } });
-    });
-  };
+  const log = collect(chat);
   return {
-    chat, events, dir,
+    chat, dir, ...log,
     setScenario: (next) => writeFileSync(file, JSON.stringify(next)),
-    waitFor: waitFor as ChatUnderTest["waitFor"],
-    of: (type) => events.filter((e) => e.type === type) as never,
     stdin: () => readLog(dir),
     waitStdin: async (pred, timeoutMs = 5000) => {
       const deadline = Date.now() + timeoutMs;
