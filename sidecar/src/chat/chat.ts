@@ -1,17 +1,23 @@
 import { EventEmitter } from "node:events";
 import { AgentPanelError } from "../errors.js";
-import { ClaudeProcess, type ProcessExit, type ProcessOptions } from "../cli/process.js";
+import type { ClaudeProcess, ProcessExit, ProcessOptions } from "../cli/process.js";
 import type { LaunchOptions } from "../cli/spawn.js";
-import { CanUseToolRequest, InitializeResponse } from "../protocol/claude/inbound.js";
+import { CanUseToolRequest, type InitializeResponse } from "../protocol/claude/inbound.js";
 import { controlError, permissionAnswer, userMessage, type OutUserMessage } from "../protocol/claude/outbound.js";
 import type { Inbound } from "../protocol/claude/parse.js";
 import { attachmentBlocks, type ContextAttachment } from "./attachments.js";
-import { ControlChannel } from "./control.js";
+import type { ControlChannel } from "./control.js";
 import type { ChatEvent, ChatStateName } from "./events.js";
-import { classifyEarlyExit, isAuthFailure, isSessionNotFound } from "./exits.js";
+import { CrashRecovery } from "./recovery.js";
+import { crashResult, delay, isAuthFailure, isSessionNotFound, textOf } from "./exits.js";
+import { launchClaude } from "./launch.js";
+import { SilenceWatchdog } from "./watchdog.js";
 import { Normalizer } from "./normalize.js";
 import { toPermissionResult, type PermissionAnswer } from "./permissions.js";
-import { summarizeTool } from "./summary.js";
+import { initEvent } from "./init-event.js";
+import { PermissionBook, type PendingPermission } from "./permission-book.js";
+
+export type { PendingPermission };
 import { ChatStateMachine, liveStates } from "./state.js";
 
 // One chat = one resident claude process. The Chat turns commands into typed stdin messages,
@@ -31,9 +37,6 @@ export interface ChatOptions extends Omit<LaunchOptions, "resume"> {
   process?: ProcessOptions;
 }
 
-/** A pending permission prompt and the turn it belongs to. */
-export interface PendingPermission { requestId: string; turnId: string; request: CanUseToolRequest }
-
 /** A live chat with the claude CLI. Listen to "event" for ChatEvents. */
 export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   sessionId: string | undefined;
@@ -42,16 +45,18 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   private control: ControlChannel | undefined;
   private readonly normalizer = new Normalizer();
   private readonly sm = new ChatStateMachine((to, from, reason) => this.emitEvent({ type: "state", state: to, previous: from, ...(reason ? { reason } : {}) }));
-  private readonly permissions = new Map<string, PendingPermission>();
+  private readonly permissions = new PermissionBook();
   private readonly prompts = new Map<string, OutUserMessage>();
-  private silenceTimer: NodeJS.Timeout | undefined;
-  private crashes = 0;
+  private readonly silence: SilenceWatchdog;
+  private readonly recovery: CrashRecovery;
   private authMessage: string | undefined;
   private missingSession = false;
 
   constructor(private readonly options: ChatOptions) {
     super();
     this.sessionId = options.resume;
+    this.recovery = new CrashRecovery(options.resumeRetries ?? 3, options.resumeBackoffMs ?? 500);
+    this.silence = new SilenceWatchdog(options.silenceMs ?? 600_000, () => this.onSilence());
   }
 
   /** The current lifecycle state. */
@@ -66,7 +71,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   /** Permission prompts waiting for an answer, oldest first. */
   get pendingPermissions(): PendingPermission[] {
-    return [...this.permissions.values()];
+    return this.permissions.list();
   }
 
   /** Spawn claude and initialize it; resolves once the chat is ready (or auth is required). */
@@ -97,7 +102,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
       await this.proc.send(message).catch((err: unknown) => {
         if (this.proc?.alive) throw err;
       });
-      this.armSilence();
+      this.silence.arm(this.normalizer.turns.busy);
       this.syncState();
     }
     return turnId;
@@ -116,9 +121,8 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     }
     const result = toPermissionResult(pending.request, answer);
     await this.requireProcess().send(permissionAnswer(requestId, result));
-    this.permissions.delete(requestId);
-    const outcome = result.behavior === "allow" ? "allowed" : "denied";
-    this.emitEvent({ type: "permission_resolved", turnId: pending.turnId, requestId, outcome, detail: answer.kind });
+    const resolved = this.permissions.close(requestId, result.behavior === "allow" ? "allowed" : "denied", answer.kind);
+    if (resolved) this.emitEvent(resolved);
     this.syncState();
   }
 
@@ -142,7 +146,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (this.sm.state === "closed") return;
     const proc = this.proc;
     const wasBusy = this.normalizer.turns.current !== null;
-    this.clearSilence();
+    this.silence.clear();
     this.cancelPermissions("chat closed");
     this.control?.failAll("chat_closed", "The chat was closed.");
     this.sm.go("closed", reason);
@@ -153,38 +157,22 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   }
 
   private async launch(resume: string | undefined): Promise<void> {
-    const proc = new ClaudeProcess({ ...this.options, resume }, this.options.process);
-    const control = new ControlChannel((msg) => proc.send(msg));
-    this.proc = proc;
-    this.control = control;
     this.missingSession = false;
-    proc.on("message", (m) => proc === this.proc && this.onMessage(m));
-    proc.on("frame_problem", (p) => this.emitEvent({ type: "notice", level: "warning", code: `output_${p.kind}`, message: `Skipped an unreadable line from claude (${p.kind}).` }));
-    proc.on("exit", (exit) => proc === this.proc && this.onExit(exit));
-    let body: unknown;
-    try {
-      body = await control.request({ subtype: "initialize" }, this.options.initTimeoutMs ?? 60_000);
-    } catch (err) {
-      const exit = await Promise.race([proc.whenExited(), delay(250).then(() => undefined)]);
-      if (!exit) await proc.stop();
-      throw classifyEarlyExit(err, exit, this.missingSession, resume, this.options.claudePath);
-    }
-    const init = InitializeResponse.safeParse(body);
-    this.initInfo = init.success ? init.data : undefined;
-    const info = this.initInfo;
-    this.emitEvent({
-      type: "init",
-      sessionId: this.sessionId,
-      cliVersion: info?.claude_code_version,
-      permissionMode: info?.current_permission_mode,
-      models: info?.models?.map((m) => ({ value: m.value, displayName: m.displayName, description: m.description })),
-      commands: info?.commands?.map((c) => ({ name: c.name, description: c.description })),
-      account: info?.account,
+    this.initInfo = await launchClaude(this.options, resume, this.options, {
+      adopt: (proc, control) => {
+        this.proc = proc;
+        this.control = control;
+      },
+      onMessage: (proc, m) => proc === this.proc && this.onMessage(m),
+      onProblem: (p) => this.emitEvent({ type: "notice", level: "warning", code: `output_${p.kind}`, message: `Skipped an unreadable line from claude (${p.kind}).` }),
+      onExit: (proc, exit) => proc === this.proc && this.onExit(exit),
+      missingSession: () => this.missingSession,
     });
+    this.emitEvent(initEvent(this.initInfo, this.sessionId));
   }
 
   private onMessage(m: Inbound): void {
-    this.armSilence();
+    this.silence.arm(this.normalizer.turns.busy);
     switch (m.kind) {
       case "control_response":
         this.control?.handleResponse(m.msg);
@@ -194,12 +182,9 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
         this.syncState();
         return;
       case "control_cancel_request": {
-        const pending = this.permissions.get(m.msg.request_id);
-        if (pending) {
-          this.permissions.delete(m.msg.request_id);
-          this.emitEvent({ type: "permission_resolved", turnId: pending.turnId, requestId: pending.requestId, outcome: "cancelled", detail: "withdrawn by claude" });
-          this.syncState();
-        }
+        const resolved = this.permissions.close(m.msg.request_id, "cancelled", "withdrawn by claude");
+        if (resolved) this.emitEvent(resolved);
+        this.syncState();
         return;
       }
       case "system":
@@ -221,7 +206,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (event.type === "turn_started") this.prompts.delete(event.turnId);
     this.emitEvent(event);
     if (event.type !== "turn_result") return;
-    if (event.ok) this.crashes = 0;
+    if (event.ok) this.recovery.succeeded();
     if (this.authMessage !== undefined) {
       const message = this.authMessage;
       this.authMessage = undefined;
@@ -241,18 +226,12 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
       this.emitEvent({ type: "notice", level: "warning", code: "permission_unreadable", message: "Denied a permission request that could not be read." });
       return;
     }
-    const req = parsed.data;
     const turnId = this.normalizer.turns.current ?? this.normalizer.turns.lastTurnId ?? "none";
-    this.permissions.set(requestId, { requestId, turnId, request: req });
-    this.emitEvent({
-      type: "permission_requested", turnId, requestId, toolName: req.tool_name, toolUseId: req.tool_use_id, input: req.input,
-      description: req.description, summary: summarizeTool(req.tool_name, req.input, this.options.cwd), suggestions: req.permission_suggestions ?? [], blockedPath: req.blocked_path,
-      agentId: req.agent_id, isQuestion: req.tool_name === "AskUserQuestion",
-    });
+    this.emitEvent(this.permissions.open(requestId, turnId, parsed.data, this.options.cwd));
   }
 
   private onExit(exit: ProcessExit): void {
-    this.clearSilence();
+    this.silence.clear();
     this.control?.failAll("claude_exited", "claude exited before answering.");
     if (exit.requested || this.sm.state === "closed" || this.sm.state === "starting" || this.sm.state === "resuming") return;
     this.emitEvent({ type: "notice", level: "error", code: "claude_exited", message: `claude exited unexpectedly (${exit.signal ?? `code ${exit.code}`}). Resuming the session…`, data: { code: exit.code, signal: exit.signal } });
@@ -266,27 +245,16 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   /** Crash path: restart with --resume (bounded retries with backoff), then resend unsent prompts. */
   private async recover(): Promise<void> {
     this.sm.go("resuming", "crash");
-    const retries = this.options.resumeRetries ?? 3;
-    while (this.sm.state === "resuming") {
-      this.crashes++;
-      if (this.crashes > retries) return this.fail(new AgentPanelError("resume_failed", `claude kept exiting; gave up after ${retries} attempts. Start a new chat or resume this session from history.`));
-      await delay((this.options.resumeBackoffMs ?? 500) * 2 ** (this.crashes - 1));
-      if (this.sm.state !== "resuming") return;
-      try {
-        await this.launch(this.sessionId);
-      } catch (err) {
-        if (err instanceof AgentPanelError && err.code === "session_not_found") return this.fail(err);
-        continue;
-      }
-      if (this.sm.state !== "resuming") return;
-      this.sm.go("ready", "resumed after crash");
-      this.emitEvent({ type: "notice", level: "info", code: "resumed", message: "Resumed the session after claude exited.", data: { sessionId: this.sessionId } });
-      for (const turnId of this.normalizer.turns.pending) {
-        const prompt = this.prompts.get(turnId);
-        if (prompt) await this.proc?.send(prompt).catch(() => undefined);
-      }
-      this.syncState();
+    const outcome = await this.recovery.run(() => this.launch(this.sessionId), () => this.sm.state === "resuming");
+    if (outcome.kind === "failed") return this.fail(outcome.error);
+    if (outcome.kind === "abandoned") return;
+    this.sm.go("ready", "resumed after crash");
+    this.emitEvent({ type: "notice", level: "info", code: "resumed", message: "Resumed the session after claude exited.", data: { sessionId: this.sessionId } });
+    for (const turnId of this.normalizer.turns.pending) {
+      const prompt = this.prompts.get(turnId);
+      if (prompt) await this.proc?.send(prompt).catch(() => undefined);
     }
+    this.syncState();
   }
 
   private syncState(): void {
@@ -298,19 +266,12 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
       : this.normalizer.turns.busy ? "streaming"
       : "ready";
     this.sm.go(desired);
-    if (desired === "ready") this.clearSilence();
-  }
-
-  private armSilence(): void {
-    this.clearSilence();
-    if (!this.normalizer.turns.busy) return;
-    this.silenceTimer = setTimeout(() => this.onSilence(), this.options.silenceMs ?? 600_000);
-    this.silenceTimer.unref();
+    if (desired === "ready") this.silence.clear();
   }
 
   private onSilence(): void {
     if (this.sm.state !== "streaming" && this.sm.state !== "tool_running") return;
-    const minutes = Math.round((this.options.silenceMs ?? 600_000) / 6000) / 10;
+    const minutes = Math.round(this.silence.ms / 6000) / 10;
     const open = this.normalizer.turns.end();
     for (const event of this.normalizer.abandonAll("no output from claude")) this.emitEvent(event);
     this.normalizer.turns.drainQueued();
@@ -318,14 +279,8 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     this.syncState();
   }
 
-  private clearSilence(): void {
-    if (this.silenceTimer) clearTimeout(this.silenceTimer);
-    this.silenceTimer = undefined;
-  }
-
   private cancelPermissions(detail: string): void {
-    for (const p of this.permissions.values()) this.emitEvent({ type: "permission_resolved", turnId: p.turnId, requestId: p.requestId, outcome: "cancelled", detail });
-    this.permissions.clear();
+    for (const event of this.permissions.cancelAll(detail)) this.emitEvent(event);
   }
 
   private fail(err: unknown): void {
@@ -347,17 +302,4 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   private emitEvent(event: ChatEvent): void {
     this.emit("event", event);
   }
-}
-
-function textOf(content: unknown[]): string | undefined {
-  const block = content.find((b) => (b as { type?: unknown }).type === "text") as { text?: string } | undefined;
-  return block?.text;
-}
-
-function crashResult(turnId: string): ChatEvent {
-  return { type: "turn_result", turnId, ok: false, subtype: "process_exited", errors: ["claude exited during the turn"], terminalReason: "crashed", usage: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 }, denials: [] };
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

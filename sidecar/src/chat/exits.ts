@@ -1,6 +1,7 @@
 import { AgentPanelError } from "../errors.js";
 import type { AssistantMsg, ResultMsg } from "../protocol/claude/inbound.js";
 import type { ProcessExit } from "../cli/process.js";
+import type { ChatEvent } from "./events.js";
 
 // Reading the CLI's failure signals: a resume of a session that does not exist, a missing login,
 // and a process that died before it was ready. Each becomes a typed error that says what to do.
@@ -28,4 +29,20 @@ export function classifyEarlyExit(err: unknown, exit: ProcessExit | undefined, m
     return new AgentPanelError("claude_exited", `claude exited while starting (${exit.signal ?? `code ${exit.code}`})${tail ? `: ${tail}` : ""}. Run \`claude\` in a terminal to see what it needs.`, { cause: err });
   }
   return err instanceof AgentPanelError ? err : new AgentPanelError("claude_start_failed", "claude did not become ready. Try again, or run `agent-panel doctor`.", { cause: err });
+}
+
+/** The turn_result that closes a turn whose process died under it. */
+export function crashResult(turnId: string): ChatEvent {
+  return { type: "turn_result", turnId, ok: false, subtype: "process_exited", errors: ["claude exited during the turn"], terminalReason: "crashed", usage: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 }, denials: [] };
+}
+
+/** The first text block of an assistant message (for the CLI's own error texts). */
+export function textOf(content: unknown[]): string | undefined {
+  const block = content.find((b) => (b as { type?: unknown }).type === "text") as { text?: string } | undefined;
+  return block?.text;
+}
+
+/** Resolve after `ms` milliseconds. */
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -4,6 +4,7 @@ import { readFileSync, statSync } from "node:fs";
 import { homedir as osHomedir } from "node:os";
 import path from "node:path";
 import { execa } from "execa";
+import { AgentPanelError } from "../errors.js";
 
 /** Where a located binary came from, shown by `doctor` so users know which one runs. */
 export type ClaudeSource = "explicit" | "env" | "install-location" | "path";
@@ -36,27 +37,24 @@ export interface LocateOptions {
 export const CLAUDE_ENV_VAR = "AGENT_PANEL_CLAUDE";
 
 /** Raised when no usable claude binary is found; `searched` lists every place looked at. */
-export class ClaudeNotFoundError extends Error {
-  readonly code = "claude_not_found";
+export class ClaudeNotFoundError extends AgentPanelError {
   constructor(
     message: string,
     readonly searched: string[],
     options?: { cause?: unknown },
   ) {
-    super(message, options);
-    this.name = "ClaudeNotFoundError";
+    super("claude_not_found", message, { cause: options?.cause, details: { searched } });
   }
 }
 
 /** Raised when `claude --version` cannot be run or prints something unexpected. */
-export class ClaudeVersionError extends Error {
+export class ClaudeVersionError extends AgentPanelError {
   constructor(
-    readonly code: "claude_not_runnable" | "claude_version_timeout" | "claude_version_unparsable",
+    code: "claude_not_runnable" | "claude_version_timeout" | "claude_version_unparsable",
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
-    this.name = "ClaudeVersionError";
+    super(code, message, options);
   }
 }
 
