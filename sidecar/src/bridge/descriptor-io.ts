@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { AgentPanelError } from "../errors.js";
+
+// Reading and writing the descriptor file. Writes are atomic (temp file in the same directory,
+// then rename) so a reader never sees half a file; files are 0600 in a 0700 directory because the
+// descriptor carries the token.
+
+/** What a running sidecar writes about itself. */
+export const DescriptorSchema = z.object({
+  pid: z.number().int().positive(),
+  port: z.number().int().min(1).max(65535),
+  token: z.string().min(1),
+  version: z.string(),
+  startedAt: z.string(),
+  project: z.string(),
+});
+
+/** The descriptor content: {pid, port, token, version, startedAt, project}. */
+export type Descriptor = z.infer<typeof DescriptorSchema>;
+
+/** Write the descriptor atomically with owner-only permissions. */
+export function writeDescriptor(file: string, descriptor: Descriptor): void {
+  writeFileAtomic(file, `${JSON.stringify(descriptor, null, 2)}\n`);
+}
+
+/** The descriptor at `file`, or undefined when it is missing or not a valid descriptor. */
+export function readDescriptor(file: string): Descriptor | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed = DescriptorSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Delete the descriptor only if it still describes us (a newer sidecar may have replaced it). */
+export function removeDescriptorIfOurs(file: string, ours: Pick<Descriptor, "pid" | "port" | "startedAt">): boolean {
+  const current = readDescriptor(file);
+  if (!current || current.pid !== ours.pid || current.port !== ours.port || current.startedAt !== ours.startedAt) return false;
+  try {
+    unlinkSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Create `dir` (and parents) and make it owner-only on POSIX. */
+export function ensurePrivateDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (process.platform !== "win32") chmodSync(dir, 0o700);
+  } catch (err) {
+    throw new AgentPanelError("descriptor_dir", `Cannot create ${dir}; check that your user can write there.`, { cause: err });
+  }
+}
+
+/** Replace `file` with `content` in one step: write a 0600 temp file beside it, then rename. */
+export function writeFileAtomic(file: string, content: string): void {
+  ensurePrivateDir(path.dirname(file));
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    writeFileSync(tmp, content, { mode: 0o600, flag: "wx" });
+    renameSync(tmp, file);
+  } catch (err) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // the temp file was never created or is already gone
+    }
+    throw new AgentPanelError("descriptor_write", `Cannot write ${file}; check free disk space and permissions.`, { cause: err });
+  }
+}

@@ -1,0 +1,185 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import { AgentPanelError } from "../errors.js";
+import { authorizeHttp, authorizeUpgrade, checkRequestSource, WS_PROTOCOL, type AuthContext } from "./auth.js";
+import { attachClient, CLOSE, type OnClient, type TrackedClient } from "./server-client.js";
+import { requestPath, serveStatic } from "./static.js";
+
+export type { ClientHandlers, ClientInfo, ClientLink, OnClient } from "./server-client.js";
+
+// The sidecar's HTTP + WebSocket endpoint on 127.0.0.1: GET /health and the browser panel's
+// static files over HTTP, the panel protocol on /ws. Every request passes the Host/Origin checks;
+// everything except the static page needs the token. A heartbeat drops dead clients.
+
+/** Options of startServer. */
+export interface ServerOptions {
+  host?: string;
+  /** Port to listen on (0 = any free port, for tests). */
+  port: number;
+  token: string;
+  version: string;
+  onClient: OnClient;
+  /** Extra /health fields, e.g. {chats, clients}; called on every /health request. */
+  health: () => object;
+  /** Directory with the browser panel (index.html, scripts); a placeholder page when absent. */
+  staticRoot?: string;
+  heartbeatMs?: number;
+  /** A client with more than this many bytes queued is closed (default 16 MB). */
+  maxBufferedBytes?: number;
+  /** Largest frame a client may send (default 8 MB). */
+  maxPayloadBytes?: number;
+  log?: (line: string) => void;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  port: number;
+  /** http://127.0.0.1:<port>/ */
+  url: string;
+  clientCount(): number;
+  /** Close all clients (1001), stop listening; resolves when done (bounded by timeoutMs). */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+/** Start listening; rejects with code `port_in_use` when the port is taken. */
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const host = opts.host ?? "127.0.0.1";
+  const log = opts.log ?? (() => {});
+  const startedAt = Date.now();
+  const clients = new Set<TrackedClient>();
+  const auth: AuthContext = { token: opts.token, port: opts.port };
+  let nextId = 1;
+  let closed = false;
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: opts.maxPayloadBytes ?? 8 * 1024 * 1024,
+    perMessageDeflate: false,
+    clientTracking: false,
+    handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
+  const http = createServer((req, res) => {
+    if (closed) return reply(res, 503, { error: "shutting down" });
+    try {
+      handleHttp(req, res);
+    } catch (err) {
+      log(`request failed: ${(err as Error).message}`);
+      if (!res.headersSent) reply(res, 500, { error: "internal error" });
+      else res.destroy();
+    }
+  });
+
+  function handleHttp(req: IncomingMessage, res: ServerResponse): void {
+    const source = checkRequestSource(req, auth);
+    if (!source.ok) return reply(res, source.status, { error: source.reason });
+    const pathname = requestPath(req);
+    if (pathname !== "/health" && pathname !== "/ws" && serveStatic(req, res, opts.staticRoot, auth.port)) return;
+    const check = authorizeHttp(req, auth);
+    if (!check.ok) return reply(res, check.status, { error: check.reason });
+    if (pathname === "/health") {
+      if (req.method !== "GET") return reply(res, 405, { error: "use GET" });
+      const body = { version: opts.version, pid: process.pid, uptime: Math.round((Date.now() - startedAt) / 1000), clients: clients.size, ...opts.health() };
+      return reply(res, 200, body);
+    }
+    if (pathname === "/ws") return reply(res, 426, { error: "use a WebSocket upgrade" });
+    reply(res, 404, { error: "not found" });
+  }
+
+  http.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => socket.destroy());
+    if (closed) return refuse(socket, 503, "shutting down");
+    if (requestPath(req) !== "/ws") return refuse(socket, 404, "not found");
+    const check = authorizeUpgrade(req, auth);
+    if (!check.ok) {
+      log(`refused WebSocket from ${req.socket.remoteAddress ?? "?"}: ${check.reason}`);
+      return refuse(socket, check.status, check.reason);
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const info = {
+        id: nextId++,
+        remoteAddress: req.socket.remoteAddress ?? "",
+        origin: req.headers.origin,
+        userAgent: req.headers["user-agent"],
+        auth: check.via === "subprotocol" ? ("subprotocol" as const) : ("header" as const),
+        protocol: ws.protocol,
+      };
+      const client = attachClient(ws, info, opts.onClient, { maxBufferedBytes: opts.maxBufferedBytes ?? 16 * 1024 * 1024, closeGraceMs: 5000, log }, (c) => clients.delete(c));
+      if (ws.readyState === ws.OPEN) clients.add(client);
+      log(`client ${info.id} connected`);
+    });
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const c of clients) {
+      if (!c.alive) {
+        log(`client ${c.info.id} did not answer the heartbeat; dropping it`);
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+  }, opts.heartbeatMs ?? 15_000);
+  heartbeat.unref();
+
+  await listen(http, opts.port, host).catch((err: unknown) => {
+    clearInterval(heartbeat);
+    throw err;
+  });
+  const address = http.address();
+  auth.port = typeof address === "object" && address !== null ? address.port : opts.port;
+
+  return {
+    port: auth.port,
+    url: `http://127.0.0.1:${auth.port}/`,
+    clientCount: () => clients.size,
+    async close(timeoutMs = 3000) {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      const gone = [...clients].map((c) => new Promise<void>((r) => (c.ws.readyState === c.ws.CLOSED ? r() : c.ws.once("close", () => r()))));
+      for (const c of clients) c.link.close(CLOSE.goingAway, "sidecar shutting down");
+      const stopped = new Promise<void>((r) => http.close(() => r()));
+      http.closeIdleConnections();
+      const timer = new Promise<void>((r) => setTimeout(r, timeoutMs).unref());
+      await Promise.race([Promise.all(gone), timer]);
+      for (const c of clients) c.ws.terminate();
+      http.closeAllConnections();
+      await Promise.race([stopped, timer]);
+      wss.close();
+    },
+  };
+}
+
+function listen(http: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException): void => {
+      http.off("listening", onListening);
+      reject(
+        err.code === "EADDRINUSE"
+          ? new AgentPanelError("port_in_use", `Port ${port} on ${host} is already in use; pick another with --port or stop the program using it.`, { cause: err })
+          : new AgentPanelError("listen_failed", `Cannot listen on ${host}:${port}: ${err.message}`, { cause: err }),
+      );
+    };
+    const onListening = (): void => {
+      http.off("error", onError);
+      resolve();
+    };
+    http.once("error", onError);
+    http.once("listening", onListening);
+    http.listen({ port, host, exclusive: true });
+  });
+}
+
+function reply(res: ServerResponse, status: number, body: object): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(text)), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+  res.end(text);
+}
+
+function refuse(socket: Duplex, status: number, reason: string): void {
+  const text = JSON.stringify({ error: reason });
+  const statusText = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 503: "Service Unavailable" }[status] ?? "Error";
+  socket.end(`HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+}

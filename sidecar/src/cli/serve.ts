@@ -1,0 +1,213 @@
+import { statSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { readDescriptor, removeDescriptorIfOurs, writeDescriptor, type Descriptor } from "../bridge/descriptor-io.js";
+import { acquireInstanceLock } from "../bridge/descriptor-lock.js";
+import { descriptorPaths, type PlatformEnv } from "../bridge/descriptor.js";
+import { probeHealth } from "../bridge/http-health.js";
+import { createLifetime, processExists, type Lifetime } from "../bridge/lifetime.js";
+import { derivePort, findFreePort, PORT_MAX, PORT_MIN } from "../bridge/port.js";
+import { startServer, type OnClient, type RunningServer } from "../bridge/server.js";
+import { loadOrCreateToken } from "../bridge/token.js";
+import { AgentPanelError } from "../errors.js";
+import { VERSION } from "../version.js";
+
+// `agent-panel serve`: one sidecar per Unity project. Reuses a healthy running one (prints its URL,
+// exit 0), otherwise replaces a stale descriptor, listens on the project's port, writes the
+// descriptor and serves until a signal or the parent (Unity) goes away.
+
+/** Usage text of the serve command. */
+export const SERVE_USAGE = "Usage: agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH]";
+
+/** What the lead's factory gets to build the chat registry and router. */
+export interface ServeContext {
+  project: string;
+  claudePath?: string;
+  version: string;
+  log: (line: string) => void;
+}
+
+/** The chat side of the server: the router per client, /health fields, and shutdown. */
+export interface ServeHooks {
+  onClient: OnClient;
+  health: () => object;
+  closeAll: () => Promise<void>;
+  /** Directory of the browser panel's files, if this build has them. */
+  staticRoot?: string;
+}
+
+/** Options of runServe/startServe (the defaults are right for the real command). */
+export interface ServeOptions extends PlatformEnv {
+  createHooks?: (ctx: ServeContext) => ServeHooks | Promise<ServeHooks>;
+  /** Machine-readable and human lines (stdout). */
+  out?: (line: string) => void;
+  /** Diagnostics (stderr). */
+  log?: (line: string) => void;
+  /** Passed to the lifetime; the default ends the process. */
+  exit?: (code: number) => void;
+  handleSignals?: boolean;
+  parentPollMs?: number;
+  heartbeatMs?: number;
+}
+
+/** Result of starting: an immediate exit code, or a running sidecar. */
+export type ServeStart =
+  | { kind: "exit"; code: number }
+  | { kind: "serving"; url: string; port: number; descriptorFile: string; descriptor: Descriptor; server: RunningServer; lifetime: Lifetime };
+
+/** Run the serve command; resolves with the exit code when the sidecar stops. */
+export async function runServe(args: string[], opts: ServeOptions = {}): Promise<number> {
+  const started = await startServe(args, opts);
+  return started.kind === "exit" ? started.code : started.lifetime.done;
+}
+
+/** Start serving (or find the running sidecar); returns once listening or decided. */
+export async function startServe(args: string[], opts: ServeOptions = {}): Promise<ServeStart> {
+  const out = opts.out ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  const log = opts.log ?? ((line: string) => void process.stderr.write(`[agent-panel] ${line}\n`));
+  const parsed = parseServeArgs(args);
+  if ("usage" in parsed) {
+    (parsed.code === 0 ? out : log)(parsed.usage);
+    return { kind: "exit", code: parsed.code };
+  }
+  try {
+    return await serve(parsed, opts, out, log);
+  } catch (err) {
+    log(err instanceof AgentPanelError ? err.message : `unexpected error: ${(err as Error).message}`);
+    return { kind: "exit", code: 1 };
+  }
+}
+
+interface ServeArgs {
+  project: string;
+  port?: number;
+  parentPid?: number;
+  claude?: string;
+}
+
+async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => void, log: (l: string) => void): Promise<ServeStart> {
+  if (!isDirectory(args.project)) throw new AgentPanelError("project_not_found", `Project folder ${args.project} does not exist; pass the Unity project root with --project.`);
+  if (args.parentPid !== undefined && !processExists(args.parentPid)) {
+    throw new AgentPanelError("parent_gone", `Parent process ${args.parentPid} is not running; nothing to serve for.`);
+  }
+  const paths = descriptorPaths(args.project, opts);
+  const release = await acquireInstanceLock(paths.lock);
+  let hooks: ServeHooks | undefined;
+  let server: RunningServer | undefined;
+  let descriptor: Descriptor;
+  try {
+    const token = loadOrCreateToken(paths.token);
+    const existing = readDescriptor(paths.descriptor);
+    if (existing && processExists(existing.pid) && (await probeHealth(existing.port, token, existing.pid))) {
+      const url = `http://127.0.0.1:${existing.port}/`;
+      out(`agent-panel already running on ${url} (pid ${existing.pid}, project ${paths.project})`);
+      out(JSON.stringify({ event: "already_running", url, port: existing.port, pid: existing.pid, project: paths.project, version: existing.version, descriptor: paths.descriptor }));
+      return { kind: "exit", code: 0 };
+    }
+    if (existing) log(`replacing the stale descriptor of pid ${existing.pid} (not running or not answering)`);
+    hooks = await (opts.createHooks ?? notReadyHooks)({ project: paths.project, claudePath: args.claude, version: VERSION, log });
+    const h = hooks;
+    server = await listenWithFallback(args.port, paths.project, opts, (port) =>
+      startServer({ port, token, version: VERSION, onClient: h.onClient, health: h.health, staticRoot: h.staticRoot, heartbeatMs: opts.heartbeatMs, log }),
+    );
+    descriptor = { pid: process.pid, port: server.port, token, version: VERSION, startedAt: new Date().toISOString(), project: paths.project };
+    writeDescriptor(paths.descriptor, descriptor);
+  } catch (err) {
+    await server?.close(1000);
+    await hooks?.closeAll().catch(() => {});
+    throw err;
+  } finally {
+    release();
+  }
+  const running = server;
+  const h = hooks;
+  const lifetime = createLifetime({
+    closeAll: async () => {
+      try {
+        await h.closeAll();
+      } finally {
+        await running.close();
+      }
+    },
+    removeDescriptor: () => void removeDescriptorIfOurs(paths.descriptor, descriptor),
+    exit: opts.exit,
+    log,
+  });
+  out(`agent-panel listening on ${running.url} (project ${paths.project})`);
+  out(JSON.stringify({ event: "listening", url: running.url, port: running.port, pid: process.pid, project: paths.project, version: VERSION, descriptor: paths.descriptor }));
+  if (opts.handleSignals !== false) lifetime.handleSignals();
+  if (args.parentPid !== undefined) lifetime.watchParent(args.parentPid, opts.parentPollMs);
+  return { kind: "serving", url: running.url, port: running.port, descriptorFile: paths.descriptor, descriptor, server: running, lifetime };
+}
+
+/** Listen on --port exactly, or on the project's port with fallback to the next free one. */
+async function listenWithFallback(explicit: number | undefined, project: string, env: PlatformEnv, start: (port: number) => Promise<RunningServer>): Promise<RunningServer> {
+  if (explicit !== undefined) return start(explicit);
+  let preferred = derivePort(project, env);
+  for (let attempt = 0; ; attempt++) {
+    const port = await findFreePort(preferred);
+    try {
+      return await start(port);
+    } catch (err) {
+      // Someone took the port between the probe and listen: try the next one a few times.
+      if (!(err instanceof AgentPanelError && err.code === "port_in_use") || attempt >= 4) throw err;
+      preferred = port >= PORT_MAX ? PORT_MIN : port + 1;
+    }
+  }
+}
+
+/** Hooks for running without a chat engine: every text frame gets {kind:"error",code:"not_ready"}. */
+export function notReadyHooks(): ServeHooks {
+  return {
+    onClient: (link) => ({
+      onText(raw) {
+        let id: unknown;
+        try {
+          id = (JSON.parse(raw) as { id?: unknown }).id;
+        } catch {
+          id = undefined;
+        }
+        const frame = { kind: "error", code: "not_ready", message: "This sidecar has no chat engine yet; update Agent Panel or restart the sidecar." };
+        link.send(typeof id === "string" ? { ...frame, id } : frame);
+      },
+      onClose() {},
+    }),
+    health: () => ({ chats: 0 }),
+    closeAll: async () => {},
+  };
+}
+
+/** Parse and validate serve's flags; a usage result (exit 2, or 0 for --help) on bad input. */
+export function parseServeArgs(args: string[]): ServeArgs | { usage: string; code: number } {
+  let values: { project?: string; port?: string; "parent-pid"?: string; claude?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { project: { type: "string" }, port: { type: "string" }, "parent-pid": { type: "string" }, claude: { type: "string" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    return { usage: `${(err as Error).message}\n${SERVE_USAGE}`, code: 2 };
+  }
+  if (values.help) return { usage: SERVE_USAGE, code: 0 };
+  if (values.project === undefined || values.project.trim() === "") return { usage: `--project is required.\n${SERVE_USAGE}`, code: 2 };
+  const port = values.port === undefined ? undefined : parseIntFlag(values.port, 1, 65535);
+  if (port === null) return { usage: `--port must be a number between 1 and 65535.\n${SERVE_USAGE}`, code: 2 };
+  const parentPid = values["parent-pid"] === undefined ? undefined : parseIntFlag(values["parent-pid"], 1, 2 ** 31 - 1);
+  if (parentPid === null) return { usage: `--parent-pid must be a positive process id.\n${SERVE_USAGE}`, code: 2 };
+  return { project: values.project, port, parentPid, claude: values.claude };
+}
+
+function parseIntFlag(text: string, min: number, max: number): number | null {
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,158 @@
+import { request } from "node:http";
+import type { Socket } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { startServer, type ClientLink, type RunningServer, type ServerOptions } from "../../src/bridge/server.js";
+
+const TOKEN = "t0k".repeat(14) + "en";
+const auth = { Authorization: `Bearer ${TOKEN}` };
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close(500);
+  server = undefined;
+});
+
+async function start(over: Partial<ServerOptions> = {}): Promise<RunningServer> {
+  server = await startServer({ port: 0, token: TOKEN, version: "1.2.3", onClient: () => ({ onText() {}, onClose() {} }), health: () => ({}), ...over });
+  return server;
+}
+
+async function connect(port: number, received: string[] = []): Promise<WebSocket> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: auth });
+  ws.on("message", (d) => received.push(String(d))); // attached before open: frames can follow the handshake at once
+  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  return ws;
+}
+
+const closed = (ws: WebSocket): Promise<{ code: number; reason: string }> =>
+  new Promise((r) => ws.once("close", (code, reason) => r({ code, reason: reason.toString() })));
+
+describe("HTTP routes", () => {
+  it("serves the page without the token but nothing else", async () => {
+    const s = await start();
+    const page = await get(s.port, "/");
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect((await get(s.port, "/anything")).status).toBe(401);
+    expect((await get(s.port, "/anything", auth)).status).toBe(404);
+    expect((await get(s.port, "/ws", auth)).status).toBe(426);
+  });
+
+  it("refuses requests that name another host (DNS rebinding)", async () => {
+    const s = await start();
+    expect((await get(s.port, "/", { Host: `attacker.example:${s.port}` })).status).toBe(403);
+  });
+
+  it("answers 500 instead of crashing when the health callback throws", async () => {
+    const s = await start({
+      health: () => {
+        throw new Error("boom");
+      },
+    });
+    expect((await get(s.port, "/health", auth)).status).toBe(500);
+    expect((await get(s.port, "/health", auth)).status).toBe(500);
+  });
+});
+
+describe("WebSocket clients", () => {
+  it("passes text frames to the router and sends its frames back as JSON", async () => {
+    const seen: string[] = [];
+    let closes = 0;
+    const s = await start({
+      onClient: (link, info) => {
+        link.send({ kind: "hello", id: info.id, auth: info.auth });
+        return { onText: (raw) => seen.push(raw), onClose: () => closes++ };
+      },
+    });
+    const received: string[] = [];
+    const ws = await connect(s.port, received);
+    await waitFor(() => received.length === 1);
+    expect(JSON.parse(received[0]!)).toEqual({ kind: "hello", id: 1, auth: "header" });
+    expect(s.clientCount()).toBe(1);
+    ws.send('{"cmd":"x"}');
+    await waitFor(() => seen.length === 1);
+    expect(seen).toEqual(['{"cmd":"x"}']);
+    const done = closed(ws);
+    ws.close();
+    await done;
+    await waitFor(() => closes === 1);
+    expect(s.clientCount()).toBe(0);
+  });
+
+  it("closes a client that sends binary frames", async () => {
+    const s = await start();
+    const ws = await connect(s.port);
+    const done = closed(ws);
+    ws.send(Buffer.from([1, 2, 3]));
+    expect((await done).code).toBe(1003);
+  });
+
+  it("closes a client whose send buffer exceeds the limit, with a reason that says to resubscribe", async () => {
+    let link: ClientLink | undefined;
+    const s = await start({ maxBufferedBytes: 256 * 1024, onClient: (l) => ((link = l), { onText() {}, onClose() {} }) });
+    const ws = await connect(s.port);
+    await waitFor(() => link !== undefined);
+    const done = closed(ws);
+    const chunk = "x".repeat(256 * 1024);
+    let sent = 0;
+    // Client and server share this thread, so nothing is read while this loop runs.
+    while (link!.open && sent < 200) {
+      link!.send({ kind: "event", data: chunk });
+      sent++;
+    }
+    expect(link!.open).toBe(false);
+    expect(sent).toBeLessThan(200);
+    link!.send({ kind: "after" }); // ignored, does not throw
+    const result = await done;
+    expect(result.code).toBe(4008);
+    expect(result.reason).toContain("resubscribe");
+  });
+
+  it("drops a client that stops answering the heartbeat", async () => {
+    const s = await start({ heartbeatMs: 80 });
+    const ws = await connect(s.port);
+    (ws as unknown as { _socket: Socket })._socket.pause(); // stops reading pings, so no pongs go out
+    await waitFor(() => s.clientCount() === 0, 2000);
+    ws.terminate();
+  });
+
+  it("keeps a responsive client across heartbeats", async () => {
+    const s = await start({ heartbeatMs: 50 });
+    const ws = await connect(s.port);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.clientCount()).toBe(1);
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    ws.close();
+  });
+
+  it("closes clients with 1001 on shutdown and stops listening", async () => {
+    const s = await start();
+    const ws = await connect(s.port);
+    const done = closed(ws);
+    await s.close();
+    server = undefined;
+    expect((await done).code).toBe(1001);
+    await expect(get(s.port, "/")).rejects.toThrow();
+  });
+});
+
+async function waitFor(cond: () => boolean, timeoutMs = 1000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, headers, agent: false }, (res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
