@@ -120,16 +120,18 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
       throw new AgentPanelError("permission_not_pending", "This permission request was already answered or withdrawn.");
     }
     const result = toPermissionResult(pending.request, answer);
-    await this.requireProcess().send(permissionAnswer(requestId, result));
+    const proc = this.requireProcess();
+    // Closed before the write, so two answers racing each other cannot both reach claude.
     const resolved = this.permissions.close(requestId, result.behavior === "allow" ? "allowed" : "denied", answer.kind);
     if (resolved) this.emitEvent(resolved);
     this.syncState();
+    await proc.send(permissionAnswer(requestId, result));
   }
 
   /** Switch the model for the next turns (null = the CLI's default). */
   async setModel(model: string | null): Promise<void> {
     await this.requireControl().request({ subtype: "set_model", model });
-    this.emitEvent({ type: "init", model: model ?? undefined });
+    this.emitEvent({ type: "init", model: model ?? "default" });
   }
 
   /** Switch the permission mode; bypassPermissions only if the chat was launched with the opt-in. */

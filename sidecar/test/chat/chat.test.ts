@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { alive, fakeChat, scenario, type ChatUnderTest } from "./fake-chat.js";
@@ -132,8 +131,8 @@ describe("Chat settings", () => {
 describe("Chat process ownership", () => {
   it("close() kills the whole tree, even a claude that ignores SIGTERM and its children", async () => {
     const s = { ...scenario("hang"), ignoreSigterm: true, spawnGrandchild: true };
-    const pidfile = join(mkdtempSync(join(tmpdir(), "ap-pid-")), "grandchild.pid");
-    t = fakeChat(s, {}, { FAKE_CLAUDE_PIDFILE: pidfile });
+    t = fakeChat(s);
+    const pidfile = join(t.dir, "grandchild.pid");
     await t.chat.start();
     await t.chat.send("hang please");
     await t.waitFor(isState("streaming"));

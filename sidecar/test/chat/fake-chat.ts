@@ -40,6 +40,7 @@ export function fakeChat(s: object, options: Partial<ChatOptions> = {}, extraEnv
     FAKE_CLAUDE_SCENARIO: file,
     FAKE_CLAUDE_LOG: join(dir, "stdin.log"),
     FAKE_CLAUDE_ARGS_FILE: join(dir, "args.json"),
+    FAKE_CLAUDE_PIDFILE: join(dir, "grandchild.pid"),
     ...extraEnv,
   };
   const chat = new Chat({ claudePath: FAKE_CLAUDE, cwd: dir, env, resumeBackoffMs: 50, process: { graceMs: 300, killWaitMs: 300 }, ...options });

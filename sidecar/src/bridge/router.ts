@@ -1,0 +1,138 @@
+import { AgentPanelError } from "../errors.js";
+import { VERSION } from "../version.js";
+import { parseClientCommand } from "../protocol/panel/commands.js";
+import type { ClientCommand, ClientCommandOf } from "../protocol/panel/commands.js";
+import type { ServerFrame } from "../protocol/panel/frames.js";
+import { PROTOCOL_VERSION } from "../protocol/panel/version.js";
+import type { ChatRegistry } from "./chats.js";
+import type { HubDelivery } from "./hub.js";
+import { forClient, protocolMismatch, toErrorFrame, type RenderWanted } from "./router-frames.js";
+
+// Per-connection command handling. The server calls attachClient after an authenticated
+// WebSocket upgrade; every text frame goes to onText. Each command is validated, answered with
+// an ack or a typed error, and never crashes the sidecar whatever the client sends.
+
+/** The connection as the router sees it. */
+export interface ClientLink {
+  send(frame: ServerFrame): void;
+  close(): void;
+}
+
+/** What the server feeds into the router for one connection. */
+export interface ClientHandler {
+  onText(raw: string): void;
+  onClose(): void;
+}
+
+/** Facts reported in welcome (defaults: this build's version, this process, the registry's project). */
+export interface RouterInfo {
+  serverVersion?: string;
+  sidecarPid?: number;
+  project?: string;
+}
+
+type Result = Record<string, unknown> | undefined | "sent";
+type Handlers = { [C in ClientCommand["cmd"]]: (c: ClientCommandOf<C>) => Promise<Result> | Result };
+
+/** Handle one client connection's commands against the chat registry. */
+export function attachClient(registry: ChatRegistry, link: ClientLink, info: RouterInfo = {}): ClientHandler {
+  let render: RenderWanted | undefined;
+  let open = true;
+  const subscriptions = new Map<string, () => void>();
+  const send = (frame: ServerFrame): void => {
+    if (!open) return;
+    try {
+      link.send(frame);
+    } catch {
+      // The server notices a broken socket and calls onClose.
+    }
+  };
+  const pushChats = (): void => send({ kind: "chats", chats: registry.list() });
+
+  const handlers: Handlers = {
+    hello: (c) => {
+      if (c.protocol !== PROTOCOL_VERSION) throw protocolMismatch(c.protocol, c.client);
+      if (!render) registry.on("change", pushChats);
+      render = { unity: c.render.includes("unity"), html: c.render.includes("html") };
+      send({ kind: "welcome", id: c.id, protocol: PROTOCOL_VERSION, serverVersion: info.serverVersion ?? VERSION, sidecarPid: info.sidecarPid ?? process.pid, project: info.project ?? registry.project, chats: registry.list() });
+      return undefined;
+    },
+    "chats.list": () => ({ chats: registry.list() }),
+    "chat.open": (c) => ({ chatId: registry.open({ resume: c.resume, fork: c.fork, model: c.model, permissionMode: c.permissionMode, allowBypassPermissions: c.allowBypassPermissions }).chatId }),
+    "chat.close": async (c) => {
+      await registry.close(c.chatId);
+      return undefined;
+    },
+    "chat.send": async (c) => {
+      const hub = registry.require(c.chatId);
+      if (hub.chat.state === "starting") await hub.whenStarted();
+      return { turnId: await hub.chat.send(c.text, c.attachments ?? []) };
+    },
+    "chat.interrupt": async (c) => {
+      await registry.require(c.chatId).chat.interrupt();
+      return undefined;
+    },
+    "permission.answer": async (c) => {
+      await registry.require(c.chatId).answerPermission(c.requestId, c.answer);
+      return undefined;
+    },
+    "chat.setModel": async (c) => {
+      await registry.require(c.chatId).chat.setModel(c.model);
+      return undefined;
+    },
+    "chat.setPermissionMode": async (c) => {
+      await registry.require(c.chatId).chat.setPermissionMode(c.mode);
+      return undefined;
+    },
+    subscribe: (c) => {
+      const hub = registry.require(c.chatId);
+      subscriptions.get(c.chatId)?.();
+      const deliver = (d: HubDelivery): void => {
+        const wanted = render!;
+        send(d.kind === "event" ? { kind: "event", chatId: c.chatId, seq: d.seq, event: forClient(d.event, wanted) } : { kind: "snapshot", chatId: c.chatId, seq: d.seq, events: d.events.map((e) => forClient(e, wanted)) });
+      };
+      const sub = hub.subscribe(c.afterSeq, (seq, event) => deliver({ kind: "event", seq, event }));
+      subscriptions.set(c.chatId, sub.unsubscribe);
+      // The ack goes out before the catch-up, synchronously, so no live event can slip between.
+      send({ kind: "ack", id: c.id, result: { mode: sub.mode, fromSeq: sub.fromSeq, lastSeq: sub.lastSeq } });
+      for (const d of sub.initial) deliver(d);
+      return "sent" as const;
+    },
+    unsubscribe: (c) => {
+      subscriptions.get(c.chatId)?.();
+      subscriptions.delete(c.chatId);
+      return undefined;
+    },
+  };
+
+  async function run(command: ClientCommand): Promise<void> {
+    try {
+      if (command.cmd !== "hello" && !render) throw new AgentPanelError("hello_required", 'Send "hello" first, with the protocol version and the client kind.');
+      const handler = handlers[command.cmd] as (c: ClientCommand) => Promise<Result> | Result;
+      const result = await handler(command);
+      if (command.cmd === "hello" || result === "sent") return;
+      send(result === undefined ? { kind: "ack", id: command.id } : { kind: "ack", id: command.id, result });
+    } catch (err) {
+      send(toErrorFrame(err, command.id));
+    }
+  }
+
+  return {
+    onText(raw: string): void {
+      if (!open) return;
+      const parsed = parseClientCommand(raw);
+      if (!parsed.ok) {
+        send({ kind: "error", ...(parsed.id !== undefined ? { id: parsed.id } : {}), code: parsed.code, message: parsed.message });
+        return;
+      }
+      void run(parsed.command);
+    },
+    onClose(): void {
+      if (!open) return;
+      open = false;
+      registry.off("change", pushChats);
+      for (const unsubscribe of subscriptions.values()) unsubscribe();
+      subscriptions.clear();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { ContextAttachment, PermissionAnswer } from "./inputs.js";
+
+// Client → server commands: `{id, cmd, ...params}`. Unknown fields are tolerated (kept, ignored)
+// so newer clients can send extra hints to older servers of the same protocol version.
+
+const base = { id: z.string().min(1).max(200) };
+const chatId = z.string().min(1);
+const command = <C extends string, S extends z.ZodRawShape>(cmd: C, shape: S) => z.looseObject({ ...base, cmd: z.literal(cmd), ...shape });
+
+/** Which kind of program is connecting. */
+export const ClientKind = z.enum(["unity", "browser", "cli"]);
+
+/** Rendered forms a client can ask for in hello (unknown values are ignored). */
+export const RenderFormat = z.enum(["unity", "html"]);
+
+/** Every command a client can send, discriminated by `cmd`. */
+export const ClientCommand = z.discriminatedUnion("cmd", [
+  command("hello", {
+    protocol: z.number().int(),
+    client: ClientKind,
+    clientVersion: z.string().optional(),
+    render: z.array(z.string()).describe('Rendered forms wanted for message_final text blocks: "unity", "html".'),
+  }),
+  command("chats.list", {}),
+  command("chat.open", {
+    resume: z.string().min(1).optional().describe("Session id to resume."),
+    fork: z.boolean().optional().describe("With resume: continue in a new session id."),
+    model: z.string().min(1).optional(),
+    permissionMode: z.string().min(1).optional(),
+    allowBypassPermissions: z.boolean().optional(),
+  }),
+  command("chat.close", { chatId }),
+  command("chat.send", { chatId, text: z.string(), attachments: z.array(ContextAttachment).optional() }),
+  command("chat.interrupt", { chatId }),
+  command("permission.answer", { chatId, requestId: z.string().min(1), answer: PermissionAnswer }),
+  command("chat.setModel", { chatId, model: z.string().min(1).nullable() }),
+  command("chat.setPermissionMode", { chatId, mode: z.string().min(1) }),
+  command("subscribe", { chatId, afterSeq: z.number().int().nonnegative().optional() }),
+  command("unsubscribe", { chatId }),
+]);
+export type ClientCommand = z.infer<typeof ClientCommand>;
+
+/** Narrow helper: the command with a given `cmd`. */
+export type ClientCommandOf<C extends ClientCommand["cmd"]> = Extract<ClientCommand, { cmd: C }>;
+
+/** Names of all commands this server understands. */
+export const COMMAND_NAMES: ReadonlySet<string> = new Set(ClientCommand.options.map((o) => o.shape.cmd.value));
+
+/** A parsed command, or the protocol error to send back. */
+export type ParsedCommand = { ok: true; command: ClientCommand } | { ok: false; id?: string; code: "bad_json" | "invalid_command" | "unknown_command"; message: string };
+
+/** Parse and validate one text frame from a client. Never throws. */
+export function parseClientCommand(raw: string): ParsedCommand {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false, code: "bad_json", message: "The frame is not valid JSON. Send one JSON object per WebSocket text frame." };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, code: "invalid_command", message: 'A command must be a JSON object like {"id":"1","cmd":"hello",…}.' };
+  }
+  const obj = value as Record<string, unknown>;
+  const id = typeof obj.id === "string" && obj.id !== "" ? obj.id : undefined;
+  if (typeof obj.cmd !== "string") return { ok: false, id, code: "invalid_command", message: 'The command has no "cmd" field.' };
+  if (!COMMAND_NAMES.has(obj.cmd)) {
+    return { ok: false, id, code: "unknown_command", message: `Unknown command "${obj.cmd.slice(0, 80)}". Update the sidecar if the client is newer.` };
+  }
+  const parsed = ClientCommand.safeParse(value);
+  if (!parsed.success) return { ok: false, id, code: "invalid_command", message: `Invalid "${obj.cmd}" command: ${describeIssues(parsed.error)}` };
+  return { ok: true, command: parsed.data };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? i.path.join(".") : "(command)"}: ${i.message}`)
+    .join("; ");
+}

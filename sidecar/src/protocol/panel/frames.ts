@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { ChatSummary, PanelEvent } from "./events.js";
+
+// Server → client frames, one JSON object per WebSocket text frame, discriminated by `kind`.
+// Also the typed `result` of each acknowledged command, for clients that want to check it.
+
+const seq = z.number().int().nonnegative();
+
+/** Answer to hello: who the server is and which chats exist. */
+export const WelcomeFrame = z.object({
+  kind: z.literal("welcome"),
+  id: z.string().optional().describe("The hello command's id."),
+  protocol: z.number().int(),
+  serverVersion: z.string(),
+  sidecarPid: z.number().int(),
+  project: z.string(),
+  chats: z.array(ChatSummary),
+});
+
+/** A command succeeded; `result` depends on the command (see CommandResults). */
+export const AckFrame = z.object({ kind: z.literal("ack"), id: z.string(), result: z.record(z.string(), z.unknown()).optional() });
+
+/** A command failed (with `id`) or the client sent something unreadable (without `id`). */
+export const ErrorFrame = z.object({ kind: z.literal("error"), id: z.string().optional(), code: z.string(), message: z.string() });
+
+/** One chat event; `seq` starts at 1 per chat and grows by exactly 1 per event. */
+export const EventFrame = z.object({ kind: z.literal("event"), chatId: z.string(), seq: seq.min(1), event: PanelEvent });
+
+/** The chat's whole state as a compacted event list covering events up to `seq` (0 = none yet). */
+export const SnapshotFrame = z.object({ kind: z.literal("snapshot"), chatId: z.string(), seq, events: z.array(PanelEvent) });
+
+/** Pushed when chats are opened, closed or change state. */
+export const ChatsFrame = z.object({ kind: z.literal("chats"), chats: z.array(ChatSummary) });
+
+/** Every frame the server sends. */
+export const ServerFrame = z.discriminatedUnion("kind", [WelcomeFrame, AckFrame, ErrorFrame, EventFrame, SnapshotFrame, ChatsFrame]);
+export type ServerFrame = z.infer<typeof ServerFrame>;
+
+/** Narrow helper: the frame with a given `kind`. */
+export type ServerFrameOf<K extends ServerFrame["kind"]> = Extract<ServerFrame, { kind: K }>;
+
+/** subscribe's ack result: how the client will catch up. */
+export const SubscribeResult = z.object({
+  mode: z.enum(["replay", "snapshot"]),
+  fromSeq: z.number().int().nonnegative().describe("replay: first seq replayed (afterSeq + 1); snapshot: the seq the snapshot covers up to"),
+  lastSeq: z.number().int().nonnegative().describe("The chat's last seq when subscribing."),
+});
+export type SubscribeResult = z.infer<typeof SubscribeResult>;
+
+/** The `result` of each command's ack (commands not listed ack without a result). */
+export const CommandResults = {
+  "chats.list": z.object({ chats: z.array(ChatSummary) }),
+  "chat.open": z.object({ chatId: z.string() }),
+  "chat.send": z.object({ turnId: z.string() }),
+  subscribe: SubscribeResult,
+} as const;

@@ -1,0 +1,47 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { build, type BuildOptions } from "esbuild";
+import { afterAll, describe, expect, it } from "vitest";
+
+// jsdom inside a single-file ESM bundle: these are the esbuild options esbuild.config.mjs needs.
+// - banner: CJS code in the bundle calls require() for Node built-ins; ESM has no require.
+// - define require.resolve=undefined: jsdom's XMLHttpRequest-impl.js does
+//   `require.resolve ? require.resolve("./xhr-sync-worker.js") : null` at load time, and that file
+//   is not next to the bundle; undefined makes it take the null branch (sync XHR unsupported,
+//   which the renderer never uses). No other runtime dependency calls require.resolve.
+// - external canvas: jsdom's optional peer, required inside try/catch, never installed.
+const BUNDLE_OPTIONS: BuildOptions = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  external: ["canvas"],
+  define: { "require.resolve": "undefined" },
+  banner: { js: 'import { createRequire as __agentPanelCreateRequire } from "node:module"; const require = __agentPanelCreateRequire(import.meta.url);' },
+  logLevel: "silent",
+};
+
+const run = promisify(execFile);
+const htmlModule = fileURLToPath(new URL("../../src/render/html.ts", import.meta.url));
+let dir: string | undefined;
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe("renderHtml in a single-file bundle", () => {
+  it("bundles with jsdom and runs under plain node", async () => {
+    dir = await mkdtemp(join(tmpdir(), "render-bundle-"));
+    const entry = join(dir, "entry.ts");
+    const outfile = join(dir, "out.mjs");
+    await writeFile(entry, `import { renderHtml } from ${JSON.stringify(htmlModule)};\nconsole.log(renderHtml("**hi** <img src=x onerror=alert(1)> [a](https://e.com)"));\n`);
+    await build({ ...BUNDLE_OPTIONS, entryPoints: [entry], outfile });
+    const { stdout } = await run(process.execPath, [outfile], { cwd: dir, timeout: 30_000 });
+    expect(stdout.trim()).toBe(
+      '<p><strong>hi</strong> &lt;img src=x onerror=alert(1)&gt; <a href="https://e.com" target="_blank" rel="noopener noreferrer">a</a></p>',
+    );
+  }, 60_000);
+});
