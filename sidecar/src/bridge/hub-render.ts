@@ -1,5 +1,4 @@
 import type { UnityBlock } from "../protocol/panel/unity-block.js";
-import { renderHtml } from "../render/html.js";
 import { renderUnityBlocks } from "../render/unity-blocks.js";
 
 // Rendering of a final message's markdown, done once per message in the hub: Unity blocks for
@@ -9,8 +8,25 @@ import { renderUnityBlocks } from "../render/unity-blocks.js";
 /** Markdown → the rendered forms a text block carries. */
 export type Renderer = (markdown: string) => { unity?: UnityBlock[]; html?: string };
 
-/** The sidecar's renderer (sidecar/src/render). */
-export const renderBlocks: Renderer = (markdown) => ({ ...attempt("unity", () => renderUnityBlocks(markdown)), ...attempt("html", () => renderHtml(markdown)) });
+// The HTML renderer pulls in jsdom (about a second to load), so it is imported lazily: the
+// sidecar starts fast, and preloadHtmlRenderer() warms it up right after start-up.
+let htmlRenderer: ((markdown: string) => string) | undefined;
+let htmlLoading: Promise<void> | undefined;
+
+/** Start loading the HTML renderer in the background; resolves when it is ready. */
+export function preloadHtmlRenderer(): Promise<void> {
+  htmlLoading ??= import("../render/html.js").then((m) => {
+    htmlRenderer = m.renderHtml;
+  });
+  return htmlLoading;
+}
+
+/** The sidecar's renderer (sidecar/src/render). Before the HTML renderer is loaded, blocks carry Unity blocks only. */
+export const renderBlocks: Renderer = (markdown) => {
+  if (!htmlRenderer) void preloadHtmlRenderer();
+  const html = htmlRenderer;
+  return { ...attempt("unity", () => renderUnityBlocks(markdown)), ...(html ? attempt("html", () => html(markdown)) : {}) };
+};
 
 function attempt<K extends string, T>(key: K, fn: () => T): { [P in K]?: T } {
   try {

@@ -4,7 +4,7 @@ import { WebSocketServer } from "ws";
 import { AgentPanelError } from "../errors.js";
 import { authorizeHttp, authorizeUpgrade, checkRequestSource, WS_PROTOCOL, type AuthContext } from "./auth.js";
 import { attachClient, CLOSE, type OnClient, type TrackedClient } from "./server-client.js";
-import { requestPath, serveStatic } from "./static.js";
+import { requestPath, serveStatic, type StaticFiles } from "./static.js";
 
 export type { ClientHandlers, ClientInfo, ClientLink, OnClient } from "./server-client.js";
 
@@ -23,7 +23,7 @@ export interface ServerOptions {
   /** Extra /health fields, e.g. {chats, clients}; called on every /health request. */
   health: () => object;
   /** Directory with the browser panel (index.html, scripts); a placeholder page when absent. */
-  staticRoot?: string;
+  staticRoot?: string | StaticFiles;
   heartbeatMs?: number;
   /** A client with more than this many bytes queued is closed (default 16 MB). */
   maxBufferedBytes?: number;

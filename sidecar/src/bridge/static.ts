@@ -39,11 +39,23 @@ export function securityHeaders(port: number): Record<string, string> {
   };
 }
 
-/** Serve a GET/HEAD for a static file under `root` ("/" → index.html); false when there is no such file. */
-export function serveStatic(req: IncomingMessage, res: ServerResponse, root: string | undefined, port: number): boolean {
+/** Files served from memory (the browser panel embedded in the bundle), by URL path. */
+export type StaticFiles = ReadonlyMap<string, { contentType: string; body: string }>;
+
+/**
+ * Serve a GET/HEAD for a static file under `root` (a directory, or files held in memory;
+ * "/" → index.html); false when there is no such file.
+ */
+export function serveStatic(req: IncomingMessage, res: ServerResponse, root: string | StaticFiles | undefined, port: number): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const pathname = requestPath(req);
   if (pathname === undefined) return false;
+  if (typeof root === "object") {
+    const file = root.get(pathname);
+    if (!file) return false;
+    send(req, res, 200, { ...securityHeaders(port), "Content-Type": file.contentType }, file.body);
+    return true;
+  }
   if (root === undefined) {
     if (pathname !== "/" && pathname !== "/index.html") return false;
     send(req, res, 200, { ...securityHeaders(port), "Content-Type": TYPES[".html"]! }, PLACEHOLDER);

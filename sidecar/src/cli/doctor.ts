@@ -30,7 +30,7 @@ export async function runDoctor(opts: DoctorOptions = {}): Promise<DoctorCheck[]
 
   let claudePath: string;
   try {
-    const found = locateClaude({ explicitPath: opts.claude, env });
+    const found = locateClaude({ explicitPath: opts.claude && resolve(opts.claude), env });
     claudePath = found.path;
     checks.push({ name: "claude", ok: true, value: `${found.path} (found via ${found.source})` });
   } catch (err) {

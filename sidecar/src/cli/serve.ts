@@ -7,6 +7,7 @@ import { probeHealth } from "../bridge/http-health.js";
 import { createLifetime, processExists, type Lifetime } from "../bridge/lifetime.js";
 import { derivePort, findFreePort, PORT_MAX, PORT_MIN } from "../bridge/port.js";
 import { startServer, type OnClient, type RunningServer } from "../bridge/server.js";
+import type { StaticFiles } from "../bridge/static.js";
 import { loadOrCreateToken } from "../bridge/token.js";
 import { AgentPanelError } from "../errors.js";
 import { VERSION } from "../version.js";
@@ -32,7 +33,7 @@ export interface ServeHooks {
   health: () => object;
   closeAll: () => Promise<void>;
   /** Directory of the browser panel's files, if this build has them. */
-  staticRoot?: string;
+  staticRoot?: string | StaticFiles;
 }
 
 /** Options of runServe/startServe (the defaults are right for the real command). */
