@@ -3,8 +3,11 @@
 
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { renderBlocks } from "../sidecar/src/bridge/hub-render.js";
+import { preloadHtmlRenderer, renderBlocks } from "../sidecar/src/bridge/hub-render.js";
 import { checkProtocolFiles, generateProtocolFiles, listedFiles } from "../sidecar/src/protocol/panel/generate.js";
+
+// Samples include rendered HTML, so the (lazily loaded) HTML renderer must be ready first.
+await preloadHtmlRenderer();
 
 const dir = join(import.meta.dirname, "../docs/protocol");
 

@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { renderBlocks } from "../../src/bridge/hub-render.js";
+import { describe, expect, it, beforeAll } from "vitest";
+import { preloadHtmlRenderer, renderBlocks } from "../../src/bridge/hub-render.js";
 import { checkProtocolFiles, generateProtocolFiles } from "../../src/protocol/panel/generate.js";
 
 // docs/protocol (JSON Schema + golden samples) must be exactly what the generator produces from
@@ -11,6 +11,8 @@ import { checkProtocolFiles, generateProtocolFiles } from "../../src/protocol/pa
 const DOCS = join(import.meta.dirname, "../../../docs/protocol");
 
 describe("generated protocol files", () => {
+  beforeAll(() => preloadHtmlRenderer());
+
   it("docs/protocol is up to date with the schemas and samples", () => {
     expect(checkProtocolFiles(DOCS, renderBlocks)).toEqual([]);
   });
