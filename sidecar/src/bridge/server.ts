@@ -12,7 +12,9 @@ export type { ClientHandlers, ClientInfo, ClientLink, OnClient } from "./server-
 // static files over HTTP, the panel protocol on /ws. Every request passes the Host/Origin checks;
 // everything except the static page needs the token. A heartbeat drops dead clients.
 
-/** Options of startServer. */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** Options of startServer; `host` must be a loopback address. */
 export interface ServerOptions {
   host?: string;
   /** Port to listen on (0 = any free port, for tests). */
@@ -45,6 +47,10 @@ export interface RunningServer {
 /** Start listening; rejects with code `port_in_use` when the port is taken. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const host = opts.host ?? "127.0.0.1";
+  // The sidecar runs agents with the user's rights: it must never be reachable from the network.
+  if (!LOOPBACK_HOSTS.has(host)) {
+    throw new AgentPanelError("non_loopback_bind", `Refusing to listen on ${host}: the sidecar only binds to the loopback interface (127.0.0.1).`);
+  }
   const log = opts.log ?? (() => {});
   const startedAt = Date.now();
   const clients = new Set<TrackedClient>();

@@ -156,3 +156,11 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
     req.end();
   });
 }
+
+describe("startServer binding", () => {
+  it("refuses to listen on anything but loopback", async () => {
+    for (const host of ["0.0.0.0", "::", "192.168.1.10"]) {
+      await expect(startServer({ host, port: 0, token: TOKEN, version: "1", onClient: () => ({ onText() {}, onClose() {} }), health: () => ({}) })).rejects.toMatchObject({ code: "non_loopback_bind" });
+    }
+  });
+});
