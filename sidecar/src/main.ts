@@ -1,5 +1,8 @@
 import { parseArgs } from "node:util";
 import { formatDoctor, runDoctor } from "./cli/doctor.js";
+import { runServe } from "./cli/serve.js";
+import { chatServeHooks } from "./cli/serve-hooks.js";
+import { runSessions } from "./cli/sessions.js";
 import { VERSION } from "./version.js";
 
 // The `agent-panel` command line. Each subcommand parses its own flags; unknown input gets a
@@ -7,7 +10,9 @@ import { VERSION } from "./version.js";
 
 const USAGE = `agent-panel ${VERSION}
 Usage:
+  agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH]
   agent-panel doctor [--project <unity project root>] [--claude <path>] [--json]
+  agent-panel sessions [--project <unity project root>] [--json] [--all]
   agent-panel --version`;
 
 /** Entry point: dispatch a subcommand and return the process exit code. */
@@ -18,6 +23,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === "doctor") return doctor(rest);
+  if (command === "serve") return runServe(rest, { createHooks: chatServeHooks });
+  if (command === "sessions") return runSessions(rest);
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
     console.log(USAGE);
     return command === undefined ? 2 : 0;

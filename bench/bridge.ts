@@ -1,0 +1,169 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import WebSocket from "ws";
+import type { Figure } from "./report.js";
+
+// Sidecar figures, measured on the bundled file (dist/agent-panel.mjs) as Unity runs it: cold start
+// to descriptor, idle memory, replay of 10,000 buffered events to a reconnecting client, and relay
+// latency from a (fake) claude writing a line to the WebSocket frame arriving at a client.
+
+const root = join(import.meta.dirname, "..");
+const bundle = join(root, "dist", "agent-panel.mjs");
+const fakeClaude = join(root, "fixtures", "fake-claude", "fake-claude.mjs");
+
+/** Run the bridge benchmarks (the bundle must be built). */
+export async function benchBridge(): Promise<Record<string, Figure>> {
+  if (!existsSync(bundle)) throw new Error("Build first: node esbuild.config.mjs");
+  const starts: number[] = [];
+  for (let i = 0; i < 5; i++) starts.push(await coldStart());
+  const latency = await relayAndReplay();
+  return {
+    sidecar_cold_start_ms: { value: median(starts), unit: "ms (spawn → descriptor written, median of 5)", target: "<= 500" },
+    sidecar_idle_rss_mb: { value: latency.idleRssMb, unit: "MB", target: "<= 80" },
+    replay_10k_events_ms: { value: latency.replayMs, unit: "ms (subscribe → 10,000th frame at the client)", target: "<= 50" },
+    ws_relay_latency_p50_ms: { value: latency.p50, unit: "ms" },
+    ws_relay_latency_p99_ms: { value: latency.p99, unit: "ms (claude line → WebSocket frame at the client)", target: "<= 5" },
+  };
+}
+
+interface Sidecar { child: ChildProcess; descriptor: { port: number; token: string; pid: number }; home: string }
+
+/** Start the bundled sidecar in a fresh HOME; resolve once its descriptor exists. */
+async function startSidecar(env: Record<string, string> = {}): Promise<Sidecar & { ms: number }> {
+  const home = mkdtempSync(join(tmpdir(), "ap-bench-"));
+  const project = join(home, "Game");
+  mkdirSync(join(project, "Assets"), { recursive: true });
+  const dir = join(home, ".local", "share", "AgentPanel");
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [bundle, "serve", "--project", project, "--claude", fakeClaude], {
+    env: { PATH: process.env.PATH ?? "", HOME: home, XDG_DATA_HOME: "", ...env },
+    stdio: "ignore",
+  });
+  for (;;) {
+    const file = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith(".json")) : undefined;
+    if (file) {
+      const ms = performance.now() - t0;
+      const descriptor = JSON.parse(readFileSync(join(dir, file), "utf8"));
+      return { child, descriptor, home, ms };
+    }
+    if (performance.now() - t0 > 10_000) throw new Error("sidecar did not write its descriptor");
+    await sleep(2);
+  }
+}
+
+async function stopSidecar(s: Sidecar): Promise<void> {
+  s.child.kill("SIGTERM");
+  await new Promise((r) => s.child.once("exit", r));
+  rmSync(s.home, { recursive: true, force: true });
+}
+
+async function coldStart(): Promise<number> {
+  const s = await startSidecar();
+  await stopSidecar(s);
+  return round(s.ms);
+}
+
+/** One chat whose claude writes `lines` message_start lines stamped with their send time. */
+async function relayAndReplay(): Promise<{ p50: number; p99: number; replayMs: number; idleRssMb: number }> {
+  const dir = mkdtempSync(join(tmpdir(), "ap-bench-scn-"));
+  const scenarioFile = join(dir, "scenario.json");
+  const se = (event: object) => ({ emit: { type: "stream_event", event, session_id: "{{session_id}}", parent_tool_use_id: null } });
+  const timed = Array.from({ length: 2000 }, () => [se({ type: "message_start", message: { id: "lat_{{now_ms}}", model: "m" } }), { wait: 3 }]).flat();
+  const bulk = Array.from({ length: 10_500 }, () => se({ type: "message_start", message: { id: "bulk_{{uuid}}", model: "m" } }));
+  const result = { emit: { type: "result", subtype: "success", is_error: false, session_id: "{{session_id}}" } };
+  writeFileSync(scenarioFile, JSON.stringify({ init: { models: [], commands: [] }, turns: [[{ replay: true }, ...timed, result], [{ replay: true }, ...bulk, result]] }));
+  const s = await startSidecar({ FAKE_CLAUDE_SCENARIO: scenarioFile });
+  await sleep(2500); // let start-up work (renderer preload) finish before reading idle memory
+  const idleRssMb = round(rssMb(s.descriptor.pid));
+  const client = await Client.connect(s.descriptor.port, s.descriptor.token);
+  const chatId = (await client.command({ cmd: "chat.open" })).chatId as string;
+  await client.command({ cmd: "subscribe", chatId, afterSeq: 0 });
+  const samples: number[] = [];
+  client.onEvent = (e) => {
+    const id = (e as { messageId?: string }).messageId;
+    if (e.type === "message_start" && id?.startsWith("lat_")) samples.push(performance.timeOrigin + performance.now() - Number(id.slice(4)));
+  };
+  await client.waitFor((e) => e.type === "state" && e.state === "ready");
+  await client.command({ cmd: "chat.send", chatId, text: "latency" });
+  await client.waitFor((e) => e.type === "turn_result");
+  await client.command({ cmd: "chat.send", chatId, text: "bulk" });
+  await client.waitFor((e) => e.type === "turn_result", 2);
+  const lastSeq = client.lastSeq;
+  // A second client reconnects 10,000 events behind.
+  const late = await Client.connect(s.descriptor.port, s.descriptor.token);
+  let received = 0;
+  const t0 = performance.now();
+  const done = new Promise<number>((resolve) => {
+    late.onEvent = () => {
+      if (++received === 10_000) resolve(performance.now() - t0);
+    };
+  });
+  late.send({ id: "r", cmd: "subscribe", chatId, afterSeq: lastSeq - 10_000 });
+  const replayMs = await done;
+  client.close();
+  late.close();
+  await stopSidecar(s);
+  rmSync(dir, { recursive: true, force: true });
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN, 3);
+  return { p50: at(0.5), p99: at(0.99), replayMs: round(replayMs), idleRssMb };
+}
+
+/** A minimal protocol client for the benchmark. */
+class Client {
+  onEvent: (e: { type: string; state?: string }) => void = () => undefined;
+  lastSeq = 0;
+  private next = 0;
+  private readonly acks = new Map<string, (r: any) => void>();
+  private readonly waits: { pred: (e: any) => boolean; count: number; resolve: () => void }[] = [];
+  private constructor(private readonly ws: WebSocket) {
+    ws.on("message", (data) => {
+      const f = JSON.parse(data.toString());
+      if ((f.kind === "ack" || f.kind === "welcome") && this.acks.has(f.id)) this.acks.get(f.id)!(f.result ?? f);
+      if (f.kind !== "event") return;
+      this.lastSeq = f.seq;
+      this.onEvent(f.event);
+      for (const w of [...this.waits]) if (w.pred(f.event) && --w.count === 0) { this.waits.splice(this.waits.indexOf(w), 1); w.resolve(); }
+    });
+  }
+  static async connect(port: number, token: string): Promise<Client> {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { Authorization: `Bearer ${token}` } });
+    await new Promise((r, j) => { ws.once("open", r); ws.once("error", j); });
+    const c = new Client(ws);
+    await c.command({ cmd: "hello", protocol: 1, client: "cli", render: [] });
+    return c;
+  }
+  send(frame: object): void {
+    this.ws.send(JSON.stringify(frame));
+  }
+  command(frame: object): Promise<any> {
+    const id = `b${++this.next}`;
+    return new Promise((resolve) => { this.acks.set(id, resolve); this.send({ ...frame, id }); });
+  }
+  waitFor(pred: (e: any) => boolean, count = 1): Promise<void> {
+    return new Promise((resolve) => this.waits.push({ pred, count, resolve }));
+  }
+  close(): void {
+    this.ws.close();
+  }
+}
+
+function rssMb(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return round(s[Math.floor(s.length / 2)]!);
+}
+
+function round(n: number, digits = 1): number {
+  return Number(n.toFixed(digits));
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

@@ -1,0 +1,38 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { SessionIndex } from "../sidecar/src/history/list.js";
+import { loadTranscript } from "../sidecar/src/history/transcript.js";
+
+// One measured step of the history benchmark, run in its own process (bundled, plain node) so
+// that its peak RSS is its own: `list <dir> <stateDir>` (then a second list in the same process,
+// `againMs`), `open <file>` or `naive <dir>`. Prints one JSON line: times and peak RSS.
+
+const [mode, a, b] = process.argv.slice(2);
+const t0 = performance.now();
+let detail: Record<string, unknown> = {};
+if (mode === "list") {
+  const index = new SessionIndex(a!, { stateDir: b! });
+  const list = await index.list();
+  const again = performance.now();
+  await index.list(); // what the sidecar does on every refresh: cache in memory, files unchanged
+  detail = { sessions: list.sessions.length, scanned: list.scanned, cached: list.cached, againMs: performance.now() - again };
+} else if (mode === "open") {
+  const page = await loadTranscript(a!);
+  detail = { events: page.events.length, turns: page.turns, bytes: page.end - page.start };
+} else if (mode === "naive") {
+  // The baseline: what a simple implementation does, read and parse every line of every file.
+  let lines = 0;
+  for (const name of readdirSync(a!)) {
+    if (!name.endsWith(".jsonl")) continue;
+    for (const line of readFileSync(join(a!, name), "utf8").split("\n")) {
+      if (line === "") continue;
+      JSON.parse(line);
+      lines++;
+    }
+  }
+  detail = { lines };
+} else {
+  throw new Error(`unknown mode ${mode}`);
+}
+const ms = performance.now() - t0 - (typeof detail.againMs === "number" ? detail.againMs : 0);
+console.log(JSON.stringify({ ms, rssMb: process.resourceUsage().maxRSS / 1024, ...detail }));

@@ -1,0 +1,64 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { generateCorpus } from "./history-corpus.js";
+import { report, type Figure } from "./report.js";
+
+// History figures on a generated corpus (2,000 sessions ≈ 1.5 GB by default; set
+// BENCH_HISTORY_SESSIONS for a quick run): cold list (no index cache), warm list (cache), the
+// first page of a 50 MB session, peak RSS of those steps, against a naive parse of every file.
+// Each step runs in a fresh bundled node process. The OS page cache is warm (files just written),
+// so "cold" means "without our cache", not "from disk".
+
+/** Run the history benchmark; the corpus lives in a temp dir that is always deleted. */
+export async function benchHistory(): Promise<Record<string, Figure>> {
+  const sessions = Number(process.env.BENCH_HISTORY_SESSIONS ?? 2000);
+  const big = Math.max(1, Math.round((sessions / 2000) * 4));
+  const root = mkdtempSync(join(tmpdir(), "agent-panel-bench-history-"));
+  try {
+    const dir = join(root, "projects", "-bench");
+    mkdirSync(dir, { recursive: true });
+    const t0 = performance.now();
+    const corpus = generateCorpus(dir, sessions, big);
+    console.log(`history corpus: ${corpus.sessions} sessions, ${mb(corpus.bytes)} MB in ${Math.round(performance.now() - t0)} ms`);
+    const child = join(root, "child.mjs");
+    await build({ entryPoints: [join(import.meta.dirname, "history-child.ts")], outfile: child, bundle: true, platform: "node", target: "node20", format: "esm", logLevel: "warning" });
+    const state = join(root, "state");
+    const run = (...args: string[]) => JSON.parse(execFileSync(process.execPath, [child, ...args], { encoding: "utf8", maxBuffer: 1 << 20 }).trim().split("\n").pop()!) as { ms: number; rssMb: number; againMs?: number };
+    const load = loadavg()[0]!;
+    const cold = run("list", dir, state);
+    const warm = run("list", dir, state);
+    const open = run("open", corpus.biggest);
+    const naive = run("naive", dir);
+    const peak = Math.max(cold.rssMb, warm.rssMb, open.rssMb);
+    return {
+      history_corpus_sessions: { value: corpus.sessions, unit: "sessions" },
+      history_corpus_mb: { value: mb(corpus.bytes), unit: "MB" },
+      history_load_average: { value: round(load), unit: "runnable (1 min, at start)" },
+      history_list_cold_ms: { value: round(cold.ms), unit: "ms", target: "<= 500", baseline: round(naive.ms) },
+      history_list_warm_ms: { value: round(warm.ms), unit: "ms (new process, cache from disk)", target: "<= 50" },
+      history_list_warm_in_process_ms: { value: round(Math.min(warm.againMs ?? Infinity, cold.againMs ?? Infinity)), unit: "ms (running sidecar, cache in memory)", target: "<= 50" },
+      history_open_first_page_ms: { value: round(open.ms), unit: "ms", target: "<= 1000" },
+      history_open_session_mb: { value: mb(corpus.biggestBytes), unit: "MB" },
+      history_peak_rss_mb: { value: round(peak), unit: "MB", target: "<= 100", baseline: round(naive.rssMb) },
+      history_naive_parse_ms: { value: round(naive.ms), unit: "ms" },
+    };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function mb(bytes: number): number {
+  return Math.round((bytes / 1024 / 1024) * 10) / 10;
+}
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+// `tsx bench/history.ts`: run on its own and merge the figures into bench/results.json.
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  report("history", await benchHistory(), join(import.meta.dirname, "results.json"));
+}

@@ -1,0 +1,47 @@
+import { resolve } from "node:path";
+import { ChatRegistry } from "../bridge/chats.js";
+import { preloadHtmlRenderer } from "../bridge/hub-render.js";
+import { attachClient } from "../bridge/router.js";
+import { webFiles } from "../web/files.js";
+import { locateClaude } from "./locate.js";
+import type { ServeContext, ServeHooks } from "./serve.js";
+
+// What `agent-panel serve` runs behind its server: the chat registry (one hub per chat), the
+// protocol router for each client, the embedded browser panel, and the shutdown that closes every
+// chat (and so every claude process) before the sidecar exits.
+
+/** Build the serve hooks for one project. */
+export function chatServeHooks(ctx: ServeContext): ServeHooks {
+  const claude = findClaude(ctx);
+  const registry = new ChatRegistry({ chatDefaults: { claudePath: claude.path, cwd: ctx.project, env: process.env } });
+  let clients = 0;
+  // Loading the HTML renderer (jsdom) takes about a second: do it after start-up, off the path
+  // to the descriptor, so the first answer in a browser is rendered without waiting.
+  setTimeout(() => preloadHtmlRenderer(), 50).unref();
+  return {
+    onClient: (link) => {
+      clients++;
+      const handler = attachClient(registry, link, { project: ctx.project, serverVersion: ctx.version, sidecarPid: process.pid });
+      return {
+        onText: (raw) => handler.onText(raw),
+        onClose: () => {
+          clients--;
+          handler.onClose();
+        },
+      };
+    },
+    health: () => ({ chats: registry.size, clients, claude: { path: claude.path, found: claude.error === undefined, ...(claude.error ? { error: claude.error } : {}) } }),
+    closeAll: () => registry.closeAll(),
+    staticRoot: webFiles(),
+  };
+}
+
+function findClaude(ctx: ServeContext): { path: string; error?: string } {
+  try {
+    // A relative --claude is relative to where serve was started, not to the project.
+    return { path: locateClaude({ explicitPath: ctx.claudePath && resolve(ctx.claudePath) }).path };
+  } catch (err) {
+    ctx.log(`claude not found: ${(err as Error).message}`);
+    return { path: ctx.claudePath ?? "claude", error: (err as Error).message };
+  }
+}

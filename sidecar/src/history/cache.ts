@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { HistoryFs } from "./fsio.js";
+import type { ScanResult } from "./types.js";
+
+// The index cache: per transcript directory, one JSON file in the sidecar's state directory
+// mapping each transcript to its (size, mtime) and scan result, plus the parsed side files.
+// A file whose size and mtime are unchanged is answered from here without being opened.
+
+/** Bump when ScanResult changes meaning, so old caches are ignored rather than misread. */
+export const CACHE_VERSION = 2;
+
+/** One cached transcript scan. */
+export interface CachedScan { size: number; mtimeMs: number; scan: ScanResult }
+
+/** One cached side file (archived.json, custom-title.json), keyed by its own size and mtime. */
+export interface CachedSide { size: number; mtimeMs: number; value: string | boolean | null }
+
+/** The cache of one transcript directory, as kept in memory and on disk. */
+export interface DirCache {
+  version: number;
+  dir: string;
+  scans: Record<string, CachedScan>;
+  sides: Record<string, CachedSide>;
+}
+
+/** The sidecar's default cache directory: %LOCALAPPDATA%\AgentPanel\cache or ~/.local/share/AgentPanel/cache. */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir(), platform: NodeJS.Platform = process.platform): string {
+  if (platform === "win32") return join(env.LOCALAPPDATA || join(home, "AppData", "Local"), "AgentPanel", "cache");
+  return join(env.XDG_DATA_HOME || join(home, ".local", "share"), "AgentPanel", "cache");
+}
+
+/** The cache file for one transcript directory inside a state directory. */
+export function cacheFile(stateDir: string, transcriptDir: string): string {
+  return join(stateDir, `sessions-${createHash("sha256").update(transcriptDir).digest("hex").slice(0, 20)}.json`);
+}
+
+/** An empty cache for a directory. */
+export function emptyCache(dir: string): DirCache {
+  return { version: CACHE_VERSION, dir, scans: {}, sides: {} };
+}
+
+/** Load a directory's cache; a missing, unreadable or foreign file gives an empty cache. */
+export function loadCache(fs: HistoryFs, file: string, dir: string): DirCache {
+  let raw: Buffer;
+  try {
+    raw = fs.readFileSync(file);
+  } catch {
+    return emptyCache(dir); // missing or unreadable: rebuilt by the next list
+  }
+  try {
+    const data = JSON.parse(raw.toString("utf8")) as Partial<DirCache>;
+    if (data.version !== CACHE_VERSION || data.dir !== dir || !isRecord(data.scans) || !isRecord(data.sides)) return emptyCache(dir);
+    // Entries are checked when used (see validScan): a bad one is rescanned, never trusted.
+    return { version: CACHE_VERSION, dir, scans: data.scans as Record<string, CachedScan>, sides: data.sides as Record<string, CachedSide> };
+  } catch {
+    return emptyCache(dir);
+  }
+}
+
+/** Persist a directory's cache (atomically; a failure only costs a rescan next time). */
+export async function saveCache(fs: HistoryFs, file: string, cache: DirCache): Promise<void> {
+  await fs.writeFile(file, JSON.stringify(cache));
+}
+
+/** Whether a cached scan entry has the right shape (the file may have been edited or damaged). */
+export function validScan(entry: unknown): entry is CachedScan {
+  return validStamp(entry) && isRecord((entry as CachedScan).scan) && typeof (entry as CachedScan).scan.messageCount === "number";
+}
+
+/** Whether a cached side-file entry has the right shape. */
+export function validStamp(entry: unknown): entry is { size: number; mtimeMs: number } {
+  return isRecord(entry) && typeof entry.size === "number" && typeof entry.mtimeMs === "number";
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,89 @@
+import * as fs from "node:fs";
+import { dirname } from "node:path";
+
+// The few file operations history needs, behind an interface so tests can count reads (to prove
+// the cache works) or inject failures. Listing uses synchronous calls in short time slices: for
+// thousands of small stats and 64 KiB reads they cost a fraction of the thread-pool round trips.
+// Transcript pages and search stream large chunks asynchronously.
+
+/** A directory entry: its name and whether it is a directory. */
+export interface DirEntry { name: string; isDirectory: boolean; isFile: boolean }
+
+/** What history needs from a stat: size, modification time, kind. */
+export interface FileStat { size: number; mtimeMs: number; isFile: boolean; isDirectory: boolean }
+
+/** An open file read at explicit positions. */
+export interface FileReader {
+  stat(): Promise<FileStat>;
+  /** Read up to `length` bytes at `position`; shorter at end of file (never throws for that). */
+  read(position: number, length: number): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/** One range to read: `length` bytes at `position` into `into` (from its start). */
+export interface ReadRange { position: number; length: number; into: Buffer }
+
+/** File operations used by the history index, search and transcript loader. */
+export interface HistoryFs {
+  readdirSync(dir: string): DirEntry[];
+  statSync(path: string): FileStat;
+  /** Open once, read each range, close; returns the bytes read per range (short at end of file). */
+  readRangesSync(path: string, ranges: ReadRange[]): number[];
+  readFileSync(path: string): Buffer;
+  open(path: string): Promise<FileReader>;
+  /** Write a whole file atomically (temp file + rename), creating parent directories. */
+  writeFile(path: string, data: string): Promise<void>;
+  /** Remove a file; a missing file is not an error. */
+  remove(path: string): Promise<void>;
+}
+
+/** The real file system. */
+export const nodeFs: HistoryFs = {
+  readdirSync: (dir) => fs.readdirSync(dir, { withFileTypes: true }).map((e) => ({ name: e.name, isDirectory: e.isDirectory(), isFile: e.isFile() })),
+  statSync: (path) => toStat(fs.statSync(path)),
+  readRangesSync: (path, ranges) => {
+    const fd = fs.openSync(path, "r");
+    try {
+      return ranges.map((r) => (r.length > 0 ? fs.readSync(fd, r.into, 0, r.length, r.position) : 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+  },
+  readFileSync: (path) => fs.readFileSync(path),
+  open: (path) =>
+    new Promise((resolve, reject) => fs.open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),
+  writeFile: async (path, data) => {
+    await fs.promises.mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+    await fs.promises.writeFile(tmp, data, "utf8");
+    try {
+      await fs.promises.rename(tmp, path);
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      throw err;
+    }
+  },
+  remove: (path) => fs.promises.rm(path, { force: true }),
+};
+
+/** True when `err` is a Node error with one of the given codes (ENOENT, ENOTDIR, …). */
+export function isFsError(err: unknown, ...codes: string[]): boolean {
+  return typeof err === "object" && err !== null && codes.includes(String((err as { code?: unknown }).code));
+}
+
+function toStat(st: fs.Stats): FileStat {
+  return { size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile(), isDirectory: st.isDirectory() };
+}
+
+function fdReader(fd: number): FileReader {
+  return {
+    stat: () => new Promise((resolve, reject) => fs.fstat(fd, (err, st) => (err ? reject(err) : resolve(toStat(st))))),
+    read: (position, length) =>
+      new Promise((resolve, reject) => {
+        if (length <= 0) return resolve(Buffer.alloc(0));
+        const buf = Buffer.allocUnsafe(length);
+        fs.read(fd, buf, 0, length, position, (err, n) => (err ? reject(err) : resolve(n === length ? buf : buf.subarray(0, n))));
+      }),
+    close: () => new Promise((resolve) => fs.close(fd, () => resolve())),
+  };
+}

@@ -1,0 +1,213 @@
+import type { PermissionAnswer } from "../../protocol/panel/inputs.js";
+import type { ChatSummary } from "../../protocol/panel/events.js";
+import { CommandError, PanelConnection, type ConnectionStatus, type SocketFactory } from "./connection.js";
+import { emptyChatView, isBusy, reduce, reduceAll, type ChatView } from "./store.js";
+
+// The panel's application state and actions, between the connection and the view: the chat
+// list, the active chat, one reduced ChatView per subscribed chat, and error toasts. The view
+// calls the actions and re-renders on change; no DOM here.
+
+/** A message shown in the alert area until dismissed or expired. */
+export interface Toast { id: number; message: string }
+
+/** Everything the view renders. */
+export interface AppState {
+  connection: ConnectionStatus;
+  project?: string;
+  serverVersion?: string;
+  chats: readonly ChatSummary[];
+  activeChatId?: string;
+  views: ReadonlyMap<string, ChatView>;
+  toasts: readonly Toast[];
+}
+
+/** How the controller connects. */
+export interface ControllerOptions {
+  url: string;
+  token: string;
+  createSocket: SocketFactory;
+  clientVersion?: string;
+  /** How long a toast stays (default 10 s). */
+  toastMs?: number;
+}
+
+/** The app: state, change notifications, and the user's actions. */
+export class PanelController {
+  state: AppState = { connection: { phase: "connecting", attempt: 0 }, chats: [], views: new Map(), toasts: [] };
+  private readonly listeners = new Set<() => void>();
+  private readonly conn: PanelConnection;
+  private toastId = 0;
+  private autoSelected = false;
+  /** Chats opened by this page that no chats frame has listed yet (the list is debounced). */
+  private readonly justOpened = new Set<string>();
+
+  constructor(private readonly opts: ControllerOptions) {
+    this.conn = new PanelConnection({
+      url: opts.url,
+      token: opts.token,
+      createSocket: opts.createSocket,
+      clientVersion: opts.clientVersion,
+      handlers: {
+        onStatus: (connection) => this.set({ connection }),
+        onWelcome: (w) => this.set({ project: w.project, serverVersion: w.serverVersion }),
+        onChats: (chats) => this.onChats(chats),
+        onSnapshot: (chatId, _seq, events) => this.setView(chatId, reduceAll(events)),
+        onEvent: (chatId, _seq, event) => this.setView(chatId, reduce(this.view(chatId) ?? emptyChatView(), event)),
+        onSubscribeFailed: (_chatId, err) => this.toast(err.message),
+        onProtocolError: (_code, message) => this.toast(message),
+      },
+    });
+  }
+
+  /** Connect. */
+  start(): void {
+    this.conn.start();
+  }
+
+  /** Disconnect for good. */
+  stop(): void {
+    this.conn.stop();
+  }
+
+  /** Call `fn` after every state change; returns the unsubscribe function. */
+  onChange(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  }
+
+  /** The reduced view of a chat, if subscribed. */
+  view(chatId: string | undefined): ChatView | undefined {
+    return chatId === undefined ? undefined : this.state.views.get(chatId);
+  }
+
+  /** The active chat's summary, if it is open. */
+  activeSummary(): ChatSummary | undefined {
+    return this.state.chats.find((c) => c.chatId === this.state.activeChatId);
+  }
+
+  /** True when a chat this page showed is no longer open on the sidecar. */
+  isGone(chatId: string | undefined): boolean {
+    return chatId !== undefined && this.state.views.has(chatId) && !this.justOpened.has(chatId) && !this.state.chats.some((c) => c.chatId === chatId);
+  }
+
+  /** Skip the reconnect wait. */
+  reconnectNow(): void {
+    this.conn.reconnectNow();
+  }
+
+  /** Show a chat (subscribing to it). */
+  select(chatId: string): void {
+    this.conn.subscribe(chatId);
+    if (!this.state.views.has(chatId)) this.setView(chatId, emptyChatView());
+    this.set({ activeChatId: chatId });
+  }
+
+  /** Open a new chat, or resume a session by id, and show it. */
+  async open(resume?: string): Promise<string | undefined> {
+    return this.run(async () => {
+      return this.openAndSelect(resume);
+    });
+  }
+
+  /** Close a chat (stops its claude process). */
+  async close(chatId: string): Promise<void> {
+    await this.run(() => this.conn.request("chat.close", { chatId }));
+  }
+
+  /** Send a prompt to the active chat, opening a chat first when there is none. True if sent. */
+  async send(text: string): Promise<boolean> {
+    if (text.trim() === "") return false;
+    const result = await this.run(async () => {
+      let chatId = this.state.activeChatId;
+      const open = chatId !== undefined && (this.justOpened.has(chatId) || this.state.chats.some((c) => c.chatId === chatId));
+      if (chatId === undefined || !open) chatId = await this.openAndSelect();
+      await this.conn.request("chat.send", { chatId, text });
+      return true;
+    });
+    return result === true;
+  }
+
+  /** Interrupt the active chat's turn. */
+  async interrupt(): Promise<void> {
+    const chatId = this.state.activeChatId;
+    if (chatId !== undefined) await this.run(() => this.conn.request("chat.interrupt", { chatId }));
+  }
+
+  /** Answer a permission card of the active chat; rejects with the server's error. */
+  async answer(requestId: string, answer: PermissionAnswer): Promise<void> {
+    const chatId = this.state.activeChatId;
+    if (chatId === undefined) return;
+    await this.conn.request("permission.answer", { chatId, requestId, answer });
+  }
+
+  /** Change the active chat's model (null = the default model). */
+  async setModel(model: string | null): Promise<void> {
+    const chatId = this.state.activeChatId;
+    if (chatId !== undefined) await this.run(() => this.conn.request("chat.setModel", { chatId, model }));
+  }
+
+  /** Change the active chat's permission mode. */
+  async setPermissionMode(mode: string): Promise<void> {
+    const chatId = this.state.activeChatId;
+    if (chatId !== undefined) await this.run(() => this.conn.request("chat.setPermissionMode", { chatId, mode }));
+  }
+
+  /** True while the active chat runs a turn. */
+  activeBusy(): boolean {
+    const v = this.view(this.state.activeChatId);
+    return v !== undefined && isBusy(v);
+  }
+
+  /** Show an error message for a while. */
+  toast(message: string): void {
+    const toast = { id: ++this.toastId, message };
+    this.set({ toasts: [...this.state.toasts, toast].slice(-4) });
+    setTimeout(() => this.dismiss(toast.id), this.opts.toastMs ?? 10_000);
+  }
+
+  /** Remove a toast. */
+  dismiss(id: number): void {
+    if (this.state.toasts.some((t) => t.id === id)) this.set({ toasts: this.state.toasts.filter((t) => t.id !== id) });
+  }
+
+  private async openAndSelect(resume?: string): Promise<string> {
+    const result = await this.conn.request("chat.open", resume ? { resume } : {});
+    const chatId = String(result.chatId);
+    this.justOpened.add(chatId);
+    this.select(chatId);
+    return chatId;
+  }
+
+  private onChats(chats: ChatSummary[]): void {
+    // Chats that are gone (closed, or the sidecar restarted) are no longer followed; their last
+    // view stays visible until the user picks another chat.
+    const open = new Set(chats.map((c) => c.chatId));
+    for (const chatId of open) this.justOpened.delete(chatId);
+    for (const chatId of [...this.conn.subscriptions]) if (!open.has(chatId) && !this.justOpened.has(chatId)) this.conn.forget(chatId);
+    this.set({ chats });
+    // On first contact, show the most recent chat so a reload lands where the user was.
+    if (!this.autoSelected && this.state.activeChatId === undefined && chats.length > 0) this.select(chats[chats.length - 1]!.chatId);
+    this.autoSelected = true;
+  }
+
+  /** Run an action; a failure becomes a toast and resolves undefined. */
+  private async run<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await fn();
+    } catch (err) {
+      this.toast(err instanceof CommandError ? err.message : `Unexpected error: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private setView(chatId: string, view: ChatView): void {
+    const views = new Map(this.state.views);
+    views.set(chatId, view);
+    this.set({ views });
+  }
+
+  private set(patch: Partial<AppState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+}

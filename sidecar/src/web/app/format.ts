@@ -1,0 +1,129 @@
+import type { ChatStateName } from "../../protocol/panel/events.js";
+import type { PanelEventOf } from "../../protocol/panel/events.js";
+
+// Pure text formatting for the panel: durations, token counts, costs, states, permission
+// suggestions and JSON previews. No DOM, unit-tested in Node.
+
+type Suggestion = PanelEventOf<"permission_requested">["suggestions"][number];
+
+/** "850 ms", "3.2 s", "2 min 5 s". */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return "";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+  const min = Math.floor(ms / 60_000);
+  const s = Math.round((ms % 60_000) / 1000);
+  return s === 0 ? `${min} min` : `${min} min ${s} s`;
+}
+
+/** "950", "5.3k", "200k", "1.2M". */
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(Math.round(n));
+  if (n < 1_000_000) return `${trim((n / 1000).toFixed(n < 10_000 ? 1 : 0))}k`;
+  return `${trim((n / 1_000_000).toFixed(1))}M`;
+}
+
+/** "$0.0226", "$1.23". */
+export function formatCost(usd: number): string {
+  return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
+}
+
+/** Context use of the last turn: tokens sent plus produced, against the model's window. */
+export function contextUse(result: PanelEventOf<"turn_result"> | undefined): { used: number; window: number; percent: number } | undefined {
+  if (!result?.contextWindow) return undefined;
+  const u = result.usage;
+  const used = u.input + u.cacheRead + u.cacheCreation + u.output;
+  return { used, window: result.contextWindow, percent: Math.min(100, Math.round((used / result.contextWindow) * 100)) };
+}
+
+const STATE_LABELS: Record<ChatStateName, string> = {
+  starting: "Starting…",
+  ready: "Ready",
+  streaming: "Responding…",
+  tool_running: "Running a tool…",
+  waiting_permission: "Waiting for your approval",
+  resuming: "Reconnecting to Claude…",
+  auth_required: "Sign-in required",
+  errored: "Error",
+  closed: "Closed",
+};
+
+/** Human label of a chat state. */
+export function stateLabel(state: ChatStateName | undefined): string {
+  return state === undefined ? "Connecting…" : STATE_LABELS[state];
+}
+
+const MODE_LABELS: Record<string, string> = {
+  default: "Ask before acting",
+  acceptEdits: "Accept edits",
+  plan: "Plan only",
+  bypassPermissions: "Bypass permissions",
+};
+
+/** Permission modes the picker offers (the current one is added if it is another). */
+export const PERMISSION_MODES = Object.keys(MODE_LABELS);
+
+/** Human label of a permission mode. */
+export function modeLabel(mode: string): string {
+  return MODE_LABELS[mode] ?? mode;
+}
+
+/** What an "always allow" suggestion does, in words. */
+export function describeSuggestion(s: Suggestion): string {
+  const where = destinationLabel(s.destination);
+  switch (s.type) {
+    case "addRules":
+    case "replaceRules": {
+      const rules = (s.rules ?? []).map((r) => (r.ruleContent ? `${r.toolName}(${r.ruleContent})` : r.toolName));
+      const verb = s.behavior === "deny" ? "Always deny" : s.behavior === "ask" ? "Always ask for" : "Always allow";
+      return `${verb} ${rules.join(", ") || "this tool"}${where}`;
+    }
+    case "setMode":
+      return `Switch to “${modeLabel(s.mode ?? "")}” mode${where}`;
+    case "addDirectories":
+      return `Allow access to ${(s.directories ?? []).join(", ") || "the directory"}${where}`;
+    default:
+      return `${s.type}${where}`;
+  }
+}
+
+function destinationLabel(d: string | undefined): string {
+  switch (d) {
+    case "session":
+      return " for this session";
+    case "localSettings":
+      return " in this project (local settings)";
+    case "projectSettings":
+      return " in this project (shared settings)";
+    case "userSettings":
+      return " in all projects";
+    default:
+      return d ? ` (${d})` : "";
+  }
+}
+
+/** The engine's one-line summary without the leading "<tool name>: " (the card shows the name). */
+export function shortSummary(toolName: string, summary: string): string {
+  if (summary === toolName) return "";
+  return summary.startsWith(`${toolName}: `) ? summary.slice(toolName.length + 2) : summary;
+}
+
+/** Pretty JSON of a tool input, bounded in size. */
+export function previewJson(value: unknown, max = 20_000): string {
+  let text: string;
+  try {
+    text = typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? "";
+  } catch {
+    text = String(value);
+  }
+  return clip(text, max);
+}
+
+/** `text` cut to `max` characters with a note saying how much was left out. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}\n… (${text.length - max} more characters)`;
+}
+
+function trim(n: string): string {
+  return n.endsWith(".0") ? n.slice(0, -2) : n;
+}

@@ -1,0 +1,105 @@
+import type { ChatStateName, PanelEventOf } from "../../protocol/panel/events.js";
+
+// The browser panel's view state of one chat: what the transcript, pickers and status bar show.
+// Produced only by the reducer in store.ts; every object is replaced (never mutated) when it
+// changes, so the view can re-render exactly the items whose identity changed.
+
+/** One block of an assistant message (streaming or final). `html` is sanitized, from the sidecar. */
+export interface BlockView {
+  index: number;
+  kind: "text" | "thinking";
+  text: string;
+  html?: string;
+}
+
+/** What the user typed (echoed by the chat engine). */
+export interface UserItem {
+  kind: "user";
+  key: string;
+  turnId: string;
+  text: string;
+  queued: boolean;
+  attachments: number;
+}
+
+/** An assistant message: streaming until `final`. */
+export interface MessageItem {
+  kind: "message";
+  key: string;
+  messageId: string;
+  turnId: string;
+  parentToolUseId: string | null;
+  model?: string;
+  blocks: readonly BlockView[];
+  final: boolean;
+  aborted: boolean;
+  error?: string;
+}
+
+/** A tool call card: running until tool_finished arrives. */
+export interface ToolItem {
+  kind: "tool";
+  key: string;
+  toolUseId: string;
+  turnId: string;
+  name: string;
+  summary: string;
+  input: unknown;
+  parentToolUseId: string | null;
+  status: "running" | "ok" | "error";
+  result?: string;
+  durationMs?: number;
+  decision?: string;
+}
+
+/** A permission card; `outcome` is set once resolved (by anyone). */
+export interface PermissionItem {
+  kind: "permission";
+  key: string;
+  request: PanelEventOf<"permission_requested">;
+  outcome?: "allowed" | "denied" | "cancelled";
+  detail?: string;
+}
+
+/** A subagent (background task) with its latest known fields. */
+export type SubagentItem = { kind: "subagent"; key: string } & Omit<PanelEventOf<"subagent">, "type">;
+
+/** A notice from the engine or the bridge. */
+export interface NoticeItem {
+  kind: "notice";
+  key: string;
+  level: "info" | "warning" | "error";
+  code: string;
+  message: string;
+}
+
+/** The end of a turn: ok or error, duration, usage. */
+export interface ResultItem {
+  kind: "result";
+  key: string;
+  result: PanelEventOf<"turn_result">;
+}
+
+/** Every transcript entry. */
+export type Item = UserItem | MessageItem | ToolItem | PermissionItem | SubagentItem | NoticeItem | ResultItem;
+
+/** Merged init information (model, permission mode, models list, session id, …). */
+export type InitInfo = Partial<Omit<PanelEventOf<"init">, "type">>;
+
+/** The whole view state of one chat. */
+export interface ChatView {
+  state?: ChatStateName;
+  stateReason?: string;
+  info: InitInfo;
+  /** Transcript entries in first-seen order. */
+  items: readonly Item[];
+  /** Item key → position in `items`. */
+  positions: Readonly<Record<string, number>>;
+  /** Turns started and not yet finished, oldest first. */
+  openTurns: readonly string[];
+  lastResult?: PanelEventOf<"turn_result">;
+  /** Sums over all turn results. */
+  totals: { input: number; output: number; cacheRead: number; cacheCreation: number; turns: number };
+  /** Notices seen (numbers their keys). */
+  notices: number;
+}

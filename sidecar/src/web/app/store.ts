@@ -1,0 +1,153 @@
+import type { PanelEvent, PanelEventOf } from "../../protocol/panel/events.js";
+import type { BlockView, ChatView, Item, MessageItem, ToolItem } from "./store-types.js";
+
+export type * from "./store-types.js";
+
+// The panel's pure reducer: PanelEvent → next ChatView. It never mutates its input, so the view
+// can compare item identities. It follows the rules of the sidecar's compaction (bridge/compact.ts)
+// so that reducing a snapshot gives exactly the state of having seen every event live: only the
+// last `state` counts, init and subagent events merge their defined fields, a message's final
+// replaces its streamed deltas, and items keep the position where their key first appeared.
+
+/** A chat with no events yet. */
+export function emptyChatView(): ChatView {
+  return { info: {}, items: [], positions: {}, openTurns: [], totals: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0, turns: 0 }, notices: 0 };
+}
+
+/** Apply events in order, starting from `view` (default: empty). */
+export function reduceAll(events: readonly PanelEvent[], view: ChatView = emptyChatView()): ChatView {
+  let v = view;
+  for (const e of events) v = reduce(v, e);
+  return v;
+}
+
+/** The state after one event. */
+export function reduce(v: ChatView, e: PanelEvent): ChatView {
+  switch (e.type) {
+    case "state":
+      return { ...v, state: e.state, stateReason: e.reason };
+    case "init": {
+      const { type: _type, ...fields } = e;
+      return { ...v, info: mergeDefined(v.info, fields) };
+    }
+    case "user_message":
+      return upsert(v, `user:${e.turnId}`, () => ({ kind: "user", key: `user:${e.turnId}`, turnId: e.turnId, text: e.text, queued: e.queued, attachments: e.attachments }), (it) =>
+        it.kind === "user" ? { ...it, text: e.text, queued: e.queued, attachments: e.attachments } : it,
+      );
+    case "turn_started":
+      return v.openTurns.includes(e.turnId) ? v : { ...v, openTurns: [...v.openTurns, e.turnId] };
+    case "message_start":
+      return updateMessage(v, e, (m) => ({ ...m, parentToolUseId: e.parentToolUseId, ...(m.model === undefined && e.model !== undefined ? { model: e.model } : {}) }));
+    case "message_delta":
+      return updateMessage(v, e, (m) => (m.final ? m : { ...m, blocks: appendDelta(m.blocks, e) }));
+    case "message_final":
+      return updateMessage(v, e, (m) => ({
+        ...m,
+        turnId: e.turnId,
+        parentToolUseId: e.parentToolUseId,
+        blocks: e.blocks.map((b) => ({ index: b.index, kind: b.kind, text: b.text, ...(b.html !== undefined ? { html: b.html } : {}) })),
+        final: true,
+        aborted: e.aborted,
+        error: e.error,
+      }));
+    case "tool_started":
+      return upsert(v, `tool:${e.toolUseId}`, () => newTool(e), (it) =>
+        it.kind === "tool" ? { ...it, name: e.name, summary: e.summary, input: e.input, turnId: e.turnId, parentToolUseId: e.parentToolUseId } : it,
+      );
+    case "tool_finished":
+      return upsert(v, `tool:${e.toolUseId}`, () => finishTool(newTool({ ...e, summary: "", input: undefined }), e), (it) => (it.kind === "tool" ? finishTool(it, e) : it));
+    case "permission_requested":
+      return upsert(v, `perm:${e.requestId}`, () => ({ kind: "permission", key: `perm:${e.requestId}`, request: e }), (it) =>
+        it.kind === "permission" ? { ...it, request: e, outcome: undefined, detail: undefined } : it,
+      );
+    case "permission_resolved":
+      return upsert(v, `perm:${e.requestId}`, () => ({ kind: "permission", key: `perm:${e.requestId}`, request: placeholderRequest(e), outcome: e.outcome, detail: e.detail }), (it) =>
+        it.kind === "permission" ? { ...it, outcome: e.outcome, detail: e.detail } : it,
+      );
+    case "subagent": {
+      const { type: _type, ...fields } = e;
+      const key = `task:${e.taskId}`;
+      return upsert(v, key, () => ({ kind: "subagent", key, ...fields }), (it) => (it.kind === "subagent" ? mergeDefined(it, fields) : it));
+    }
+    case "notice": {
+      const key = `notice:${v.notices + 1}`;
+      return upsert({ ...v, notices: v.notices + 1 }, key, () => ({ kind: "notice", key, level: e.level, code: e.code, message: e.message }), (it) => it);
+    }
+    case "turn_result": {
+      const t = v.totals;
+      const totals = { input: t.input + e.usage.input, output: t.output + e.usage.output, cacheRead: t.cacheRead + e.usage.cacheRead, cacheCreation: t.cacheCreation + e.usage.cacheCreation, turns: t.turns + 1 };
+      const next = { ...v, totals, lastResult: e, openTurns: v.openTurns.filter((id) => id !== e.turnId) };
+      return upsert(next, `result:${e.turnId}`, () => ({ kind: "result", key: `result:${e.turnId}`, result: e }), (it) => (it.kind === "result" ? { ...it, result: e } : it));
+    }
+    case "unknown":
+      return v;
+  }
+}
+
+/** True while a turn runs (the composer shows Stop, Esc interrupts). */
+export function isBusy(v: ChatView): boolean {
+  return v.state === "streaming" || v.state === "tool_running" || v.state === "waiting_permission";
+}
+
+/** Permission requests nobody answered yet, oldest first. */
+export function pendingPermissions(v: ChatView): PanelEventOf<"permission_requested">[] {
+  const out: PanelEventOf<"permission_requested">[] = [];
+  for (const it of v.items) if (it.kind === "permission" && it.outcome === undefined) out.push(it.request);
+  return out;
+}
+
+/** The item with `key`, if any. */
+export function itemByKey(v: ChatView, key: string): Item | undefined {
+  const at = v.positions[key];
+  return at === undefined ? undefined : v.items[at];
+}
+
+/** Insert a new item at the end, or replace the existing one with `update(old)`. */
+function upsert(v: ChatView, key: string, create: () => Item, update: (old: Item) => Item): ChatView {
+  const at = v.positions[key];
+  if (at === undefined) return { ...v, items: [...v.items, create()], positions: { ...v.positions, [key]: v.items.length } };
+  const old = v.items[at]!;
+  const next = update(old);
+  if (next === old) return v;
+  const items = v.items.slice();
+  items[at] = next;
+  return { ...v, items };
+}
+
+type MessageEvent = PanelEventOf<"message_start"> | PanelEventOf<"message_delta"> | PanelEventOf<"message_final">;
+
+function updateMessage(v: ChatView, e: MessageEvent, update: (m: MessageItem) => MessageItem): ChatView {
+  const key = `msg:${e.messageId}`;
+  const fresh = (): MessageItem => ({ kind: "message", key, messageId: e.messageId, turnId: e.turnId, parentToolUseId: "parentToolUseId" in e ? e.parentToolUseId : null, blocks: [], final: false, aborted: false });
+  return upsert(v, key, () => update(fresh()), (it) => (it.kind === "message" ? update(it) : it));
+}
+
+function appendDelta(blocks: readonly BlockView[], e: PanelEventOf<"message_delta">): BlockView[] {
+  const at = blocks.findIndex((b) => b.index === e.index);
+  if (at >= 0) {
+    const out = blocks.slice();
+    out[at] = { ...blocks[at]!, text: blocks[at]!.text + e.text };
+    return out;
+  }
+  return [...blocks, { index: e.index, kind: e.kind, text: e.text }].sort((a, b) => a.index - b.index);
+}
+
+function newTool(e: { toolUseId: string; turnId: string; name: string; summary: string; input: unknown; parentToolUseId: string | null }): ToolItem {
+  return { kind: "tool", key: `tool:${e.toolUseId}`, toolUseId: e.toolUseId, turnId: e.turnId, name: e.name, summary: e.summary, input: e.input, parentToolUseId: e.parentToolUseId, status: "running" };
+}
+
+function finishTool(t: ToolItem, e: PanelEventOf<"tool_finished">): ToolItem {
+  return { ...t, status: e.isError ? "error" : "ok", result: e.result, durationMs: e.durationMs, decision: e.decision };
+}
+
+/** A resolution without its request (cannot happen with a well-behaved server) still shows a card. */
+function placeholderRequest(e: PanelEventOf<"permission_resolved">): PanelEventOf<"permission_requested"> {
+  return { type: "permission_requested", turnId: e.turnId, requestId: e.requestId, toolName: "tool", input: {}, summary: "", suggestions: [], isQuestion: false };
+}
+
+/** `base` with every field of `next` that is not undefined copied over (same rule as compaction). */
+function mergeDefined<T extends object>(base: T, next: Partial<T>): T {
+  const out = { ...base } as Record<string, unknown>;
+  for (const [k, val] of Object.entries(next)) if (val !== undefined) out[k] = val;
+  return out as T;
+}

@@ -1,0 +1,122 @@
+import { appendFileSync, existsSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { hasCode } from "../../src/errors.js";
+import { listSessions } from "../../src/history/list.js";
+import { setArchived, setCustomTitle } from "../../src/history/sidefiles.js";
+import { CONFIG_DIR, PROJECT, copyOfGameDir, countingFs, tempDir, transcript } from "./helpers.js";
+
+const env = { CLAUDE_CONFIG_DIR: CONFIG_DIR };
+
+describe("listSessions", () => {
+  it("lists the project's transcripts newest first, found through the CLI's directory rule", async () => {
+    const list = await listSessions(PROJECT, { env, stateDir: null });
+    expect(list).toMatchObject({ exists: true, scanned: 21, cached: 0 });
+    expect(list.sessions).toHaveLength(21);
+    const times = list.sessions.map((s) => s.lastActivity);
+    expect([...times].sort().reverse()).toEqual(times);
+    const text = list.sessions.find((s) => s.id === transcript("text").sessionId)!;
+    expect(text).toMatchObject({ titleSource: "prompt", title: expect.stringMatching(/^Say hello/), lastPrompt: "And now without any directive.", model: "claude-opus-5-5", hasSubagents: false, archived: false });
+    expect(text.file).toBe(transcript("text").file);
+    expect(list.sessions.filter((s) => s.hasSubagents).map((s) => s.id).sort()).toEqual([transcript("subagent").sessionId, transcript("subagent-fg").sessionId].sort());
+  });
+
+  it("finds a project whose path has spaces and non-ASCII characters", async () => {
+    const list = await listSessions("/home/dev/projects/enc/Dir With Space.v1_x/ünï", { env, stateDir: null });
+    expect(list.sessions.map((s) => s.id)).toEqual([transcript("encoding").sessionId]);
+  });
+
+  it("reports a project without sessions instead of failing", async () => {
+    const list = await listSessions("/no/such/project", { env, stateDir: null });
+    expect(list).toMatchObject({ exists: false, sessions: [] });
+  });
+
+  it("fails with a typed error when the folder cannot be read", async () => {
+    const fs = { ...countingFs(), readdirSync: () => { throw Object.assign(new Error("denied"), { code: "EACCES" }); } };
+    await expect(listSessions(PROJECT, { env, stateDir: null, fs })).rejects.toSatisfy((e) => hasCode(e, "history_unreadable"));
+  });
+
+  it("hides archived sessions unless asked, and shows the user's own titles", async () => {
+    const dir = copyOfGameDir();
+    const id = transcript("tool-allow").sessionId;
+    await setArchived(dir, transcript("text").sessionId, true);
+    await setCustomTitle(dir, id, "  Bash   and Write ");
+    const visible = await listSessions(PROJECT, { transcriptDir: dir, stateDir: null });
+    expect(visible.sessions).toHaveLength(20);
+    expect(visible.sessions.find((s) => s.id === id)).toMatchObject({ title: "Bash and Write", titleSource: "custom" });
+    const all = await listSessions(PROJECT, { transcriptDir: dir, stateDir: null, includeArchived: true });
+    expect(all.sessions.find((s) => s.id === transcript("text").sessionId)?.archived).toBe(true);
+    await setArchived(dir, transcript("text").sessionId, false);
+    await setCustomTitle(dir, id, null);
+    const back = await listSessions(PROJECT, { transcriptDir: dir, stateDir: null });
+    expect(back.sessions).toHaveLength(21);
+    expect(back.sessions.find((s) => s.id === id)?.titleSource).toBe("prompt");
+  });
+
+  it("refuses side-file writes for ids that are not plain ids", async () => {
+    await expect(setArchived(tempDir(), "../../etc", true)).rejects.toSatisfy((e) => hasCode(e, "history_bad_session_id"));
+  });
+
+  it("falls back to a command, then to the id, for titles", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "cmd.jsonl"), JSON.stringify({ type: "user", message: { role: "user", content: "<command-name>/context</command-name>" }, timestamp: "2026-01-02T00:00:00Z" }) + "\n");
+    writeFileSync(join(dir, "abcdef0123.jsonl"), JSON.stringify({ type: "queue-operation", operation: "enqueue", timestamp: "2026-01-01T00:00:00Z" }) + "\n");
+    const list = await listSessions("/x", { transcriptDir: dir, stateDir: null });
+    expect(list.sessions.map((s) => [s.title, s.titleSource])).toEqual([["/context", "command"], ["Session abcdef01", "none"]]);
+  });
+});
+
+describe("the index cache", () => {
+  it("never reads an unchanged transcript again, and rereads only what changed", async () => {
+    const dir = copyOfGameDir();
+    const state = tempDir();
+    const fs1 = countingFs();
+    const first = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state, fs: fs1 });
+    expect(first.scanned).toBe(21);
+    expect(fs1.counts.readRanges).toBeGreaterThanOrEqual(21);
+    expect(readdirSync(state)).toHaveLength(1);
+
+    // A new process: the cache comes from disk, no transcript is opened.
+    const fs2 = countingFs();
+    const second = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state, fs: fs2 });
+    expect(second).toMatchObject({ scanned: 0, cached: 21 });
+    expect(fs2.counts.readRanges ?? 0).toBe(0);
+    expect(fs2.counts.open ?? 0).toBe(0);
+    expect(second.sessions).toEqual(first.sessions);
+
+    const changed = transcript("queue").file.replace(/.*\//, "");
+    appendFileSync(join(dir, changed), JSON.stringify({ type: "last-prompt", lastPrompt: "A third prompt" }) + "\n");
+    const fs3 = countingFs();
+    const third = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state, fs: fs3 });
+    expect(third).toMatchObject({ scanned: 1, cached: 20 });
+    expect(fs3.readPaths).toEqual([join(dir, changed)]);
+    expect(third.sessions.find((s) => s.file.endsWith(changed))?.lastPrompt).toBe("A third prompt");
+  });
+
+  it("ignores a corrupt cache file and rebuilds it", async () => {
+    const dir = copyOfGameDir();
+    const state = tempDir();
+    await listSessions(PROJECT, { transcriptDir: dir, stateDir: state });
+    const cacheFile = join(state, readdirSync(state)[0]!);
+    writeFileSync(cacheFile, "{not json");
+    const list = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state });
+    expect(list).toMatchObject({ scanned: 21, cached: 0 });
+    expect(existsSync(cacheFile)).toBe(true);
+    expect((await listSessions(PROJECT, { transcriptDir: dir, stateDir: state })).cached).toBe(21);
+  });
+
+  it("lists an unreadable transcript with a warning, and tries it again next time", async () => {
+    const dir = copyOfGameDir();
+    const bad = transcript("thinking").file.replace(/.*\//, "");
+    let failing = true;
+    const fs = countingFs({ onRead: (p) => { if (failing && p.endsWith(bad)) throw Object.assign(new Error("EBUSY: resource busy"), { code: "EBUSY" }); } });
+    const state = tempDir();
+    const list = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state, fs });
+    expect(list.sessions).toHaveLength(21);
+    expect(list.sessions.find((s) => s.file.endsWith(bad))?.warning).toMatch(/could not be read: EBUSY/);
+    failing = false;
+    const again = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state, fs });
+    expect(again.scanned).toBe(1);
+    expect(again.sessions.find((s) => s.file.endsWith(bad))?.warning).toBeUndefined();
+  });
+});

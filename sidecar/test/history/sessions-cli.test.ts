@@ -1,0 +1,49 @@
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runSessions, type SessionsDeps } from "../../src/cli/sessions.js";
+import { setArchived } from "../../src/history/sidefiles.js";
+import { CONFIG_DIR, GAME_DIR, PROJECT, tempDir, transcript } from "./helpers.js";
+
+/** Run the command and capture what it prints. */
+async function run(args: string[], deps: SessionsDeps = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runSessions(args, { env: { CLAUDE_CONFIG_DIR: CONFIG_DIR }, stateDir: null, out: (t) => out.push(t), err: (t) => err.push(t), ...deps });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+describe("agent-panel sessions", () => {
+  it("prints a table of the project's sessions, newest first", async () => {
+    const { code, out } = await run(["--project", PROJECT]);
+    expect(code).toBe(0);
+    const lines = out.split("\n");
+    expect(lines[0]).toMatch(/^ID\s+LAST ACTIVITY\s+MSGS\s+MODEL\s+TITLE$/);
+    expect(lines[1]).toMatch(/^f5ef1ba1 .* claude-opus-5-5 +Some history first/);
+    expect(out).toContain(`21 sessions in ${GAME_DIR}`);
+  });
+
+  it("prints JSON with --json, and archived sessions only with --all", async () => {
+    const home = tempDir(); // a CLAUDE_CONFIG_DIR laid out like ~/.claude
+    const dir = join(home, "projects", "-home-dev-projects-MyGame");
+    cpSync(GAME_DIR, dir, { recursive: true });
+    await setArchived(dir, transcript("text").sessionId, true);
+    const plain = JSON.parse((await run(["--project", PROJECT, "--json"], { env: { CLAUDE_CONFIG_DIR: home } })).out);
+    expect(plain.sessions).toHaveLength(20);
+    const all = JSON.parse((await run(["--project", PROJECT, "--json", "--all"], { env: { CLAUDE_CONFIG_DIR: home } })).out);
+    expect(all.sessions).toHaveLength(21);
+    expect(all.sessions.find((s: { id: string }) => s.id === transcript("text").sessionId).archived).toBe(true);
+  });
+
+  it("uses the current directory by default and says when there are no sessions", async () => {
+    const { code, out } = await run([], { cwd: "/no/sessions/here" });
+    expect(code).toBe(0);
+    expect(out).toMatch(/^No sessions yet \(.*-no-sessions-here does not exist\)\.$/);
+  });
+
+  it("rejects unknown flags with usage and exit code 2", async () => {
+    const { code, err } = await run(["--bogus"]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/Usage: agent-panel sessions/);
+  });
+});

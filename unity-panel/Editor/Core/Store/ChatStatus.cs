@@ -1,0 +1,59 @@
+using System.Collections.Generic;
+using AgentPanel.Core.Protocol;
+
+namespace AgentPanel.Core.Store
+{
+    /// <summary>The chat's status-bar facts: state, session info from init (merged), open turns, usage totals, last result.</summary>
+    internal sealed class ChatStatus
+    {
+        /// <summary>Latest chat state (<see cref="ChatStates"/>); null before the first state event.</summary>
+        public string State { get; set; }
+        public string StateReason { get; set; }
+        public string SessionId { get; set; }
+        public string CliVersion { get; set; }
+        public string Model { get; set; }
+        public string PermissionMode { get; set; }
+        public string Cwd { get; set; }
+        public List<string> Tools { get; set; }
+        public List<ModelChoice> Models { get; set; }
+        public List<SlashCommandInfo> Commands { get; set; }
+        /// <summary>Turns started and not finished, oldest first.</summary>
+        public List<string> OpenTurns { get; } = new List<string>();
+        public TurnResultEvent LastResult { get; set; }
+        /// <summary>Sums over all turn results.</summary>
+        public TokenUsage Totals { get; } = new TokenUsage();
+        public int Turns { get; set; }
+        /// <summary>Sum of reported costs (0 when the CLI reports none, e.g. with a subscription).</summary>
+        public double CostUsd { get; set; }
+
+        /// <summary>True while a turn runs.</summary>
+        public bool Busy => ChatStates.IsBusy(State);
+
+        /// <summary>Copy the defined fields of an init event (later inits refine earlier ones).</summary>
+        public void Merge(InitEvent init)
+        {
+            SessionId = init.SessionId ?? SessionId;
+            CliVersion = init.CliVersion ?? CliVersion;
+            Model = init.Model ?? Model;
+            PermissionMode = init.PermissionMode ?? PermissionMode;
+            Cwd = init.Cwd ?? Cwd;
+            Tools = init.Tools ?? Tools;
+            Models = init.Models ?? Models;
+            Commands = init.Commands ?? Commands;
+        }
+
+        /// <summary>Account a finished turn.</summary>
+        public void AddResult(TurnResultEvent result)
+        {
+            LastResult = result;
+            OpenTurns.Remove(result.TurnId);
+            Turns++;
+            var usage = result.Usage ?? new TokenUsage();
+            Totals.Input += usage.Input;
+            Totals.Output += usage.Output;
+            Totals.CacheRead += usage.CacheRead;
+            Totals.CacheCreation += usage.CacheCreation;
+            CostUsd += result.CostUsd ?? 0;
+        }
+    }
+}

@@ -1,0 +1,102 @@
+using System.Collections.Generic;
+using System.Threading.Tasks;
+using AgentPanel.Core.Protocol;
+using Newtonsoft.Json.Linq;
+
+namespace AgentPanel.Core.Store
+{
+    // The commands the window sends. Each Task completes on the pump thread with the sidecar's answer or fails with a typed
+    // error (SidecarCommandException with the sidecar's code, SidecarConnectionException when not connected).
+    internal sealed partial class ChatStore
+    {
+        /// <summary>Open a new chat and follow it.</summary>
+        public async Task<ChatModel> OpenAsync(string model = null, string permissionMode = null, bool allowBypassPermissions = false)
+        {
+            var open = new ChatOpenCommand { Model = model, PermissionMode = permissionMode, AllowBypassPermissions = allowBypassPermissions ? (bool?)true : null };
+            return await OpenWith(open).ConfigureAwait(false);
+        }
+
+        /// <summary>Resume a past session (from History) as a new live chat; with <paramref name="fork"/> it continues under a new session id.</summary>
+        public async Task<ChatModel> ResumeAsync(string sessionId, bool fork = false, string model = null)
+        {
+            var open = new ChatOpenCommand { Resume = sessionId, Fork = fork ? (bool?)true : null, Model = model };
+            return await OpenWith(open).ConfigureAwait(false);
+        }
+
+        /// <summary>Close a chat in the sidecar (ends its claude process) and stop following it.</summary>
+        public async Task CloseAsync(string chatId)
+        {
+            await connection.SendAsync(new ChatCloseCommand(chatId)).ConfigureAwait(false);
+            Unfollow(chatId);
+        }
+
+        /// <summary>Send a prompt; returns the turn id (the prompt is queued if a turn is running).</summary>
+        public async Task<string> SendAsync(string chatId, string text, IList<ContextAttachment> attachments = null)
+        {
+            var send = new ChatSendCommand(chatId, text) { Attachments = attachments == null || attachments.Count == 0 ? null : new List<ContextAttachment>(attachments) };
+            var result = await connection.SendAsync(send).ConfigureAwait(false);
+            return ProtocolJson.StringField(result, "turnId");
+        }
+
+        /// <summary>Stop the running turn.</summary>
+        public Task InterruptAsync(string chatId)
+        {
+            return connection.SendAsync(new ChatInterruptCommand(chatId));
+        }
+
+        /// <summary>Answer a permission card with any variant (see <see cref="PermissionAnswer"/>); a late second answer fails with already_answered.</summary>
+        public Task AnswerPermissionAsync(string chatId, string requestId, PermissionAnswer answer)
+        {
+            return connection.SendAsync(new PermissionAnswerCommand(chatId, requestId, answer));
+        }
+
+        /// <summary>Allow once.</summary>
+        public Task AllowAsync(string chatId, string requestId) => AnswerPermissionAsync(chatId, requestId, PermissionAnswer.Allow());
+
+        /// <summary>Allow and remember the chosen suggested scopes (null = all).</summary>
+        public Task AllowAlwaysAsync(string chatId, string requestId, IEnumerable<int> suggestions = null) => AnswerPermissionAsync(chatId, requestId, PermissionAnswer.AllowAlways(suggestions));
+
+        /// <summary>Deny with a reason; the turn goes on.</summary>
+        public Task DenyAsync(string chatId, string requestId, string reason) => AnswerPermissionAsync(chatId, requestId, PermissionAnswer.Deny(reason));
+
+        /// <summary>Deny and stop the turn.</summary>
+        public Task DenyAndStopAsync(string chatId, string requestId, string reason = null) => AnswerPermissionAsync(chatId, requestId, PermissionAnswer.DenyAndStop(reason));
+
+        /// <summary>Answer an AskUserQuestion card.</summary>
+        public Task AnswerQuestionsAsync(string chatId, string requestId, IDictionary<string, string> answers) => AnswerPermissionAsync(chatId, requestId, PermissionAnswer.AnswerQuestions(answers));
+
+        /// <summary>Switch the model (null = default).</summary>
+        public Task SetModelAsync(string chatId, string model)
+        {
+            return connection.SendAsync(new SetModelCommand(chatId, model));
+        }
+
+        /// <summary>Switch the permission mode.</summary>
+        public Task SetPermissionModeAsync(string chatId, string mode)
+        {
+            return connection.SendAsync(new SetPermissionModeCommand(chatId, mode));
+        }
+
+        /// <summary>List past sessions (`history.list`; the result shape is the sidecar's, see docs/protocol.md).</summary>
+        public Task<JObject> HistoryListAsync(JObject query = null)
+        {
+            return connection.SendAsync(new RawCommand("history.list", query));
+        }
+
+        /// <summary>Load one past session read-only (`history.load`), newest page first; pass the cursor the sidecar returned for older pages.</summary>
+        public Task<JObject> HistoryLoadAsync(string sessionId, string cursor = null)
+        {
+            var parameters = new JObject { ["sessionId"] = sessionId };
+            if (cursor != null) parameters["cursor"] = cursor;
+            return connection.SendAsync(new RawCommand("history.load", parameters));
+        }
+
+        private async Task<ChatModel> OpenWith(ChatOpenCommand open)
+        {
+            var result = await connection.SendAsync(open).ConfigureAwait(false);
+            var chatId = ProtocolJson.StringField(result, "chatId");
+            if (chatId == null) throw new AgentPanelException(ErrorCodes.BadFrame, "The sidecar opened a chat but did not say its id; update the sidecar.");
+            return Follow(chatId);
+        }
+    }
+}

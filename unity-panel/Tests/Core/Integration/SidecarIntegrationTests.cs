@@ -1,0 +1,208 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Threading.Tasks;
+using AgentPanel.Core.Connection;
+using AgentPanel.Core.Launch;
+using AgentPanel.Core.Store;
+using AgentPanel.Core.Tests.Store;
+using AgentPanel.Core.Tests.Support;
+using NUnit.Framework;
+
+namespace AgentPanel.Core.Tests.Integration
+{
+    /// <summary>
+    /// The real bundled sidecar with the real claude binary (and the project's fake model), driven through SidecarLauncher,
+    /// SidecarConnection and ChatStore. Runs only when AGENT_PANEL_SIDECAR names the sidecar bundle; the environment (fake
+    /// model URL, isolated HOME, …) is inherited by the sidecar. See docs/unity-panel-core.md for the prompts the fake model
+    /// must answer.
+    /// </summary>
+    [Category("Integration")]
+    [NonParallelizable]
+    public class SidecarIntegrationTests
+    {
+        /// <summary>The fake model streams a plain answer for prompts containing this.</summary>
+        public const string StreamPrompt = "integration: stream";
+        /// <summary>The fake model asks to use a tool that needs permission (e.g. Bash), then answers.</summary>
+        public const string PermissionPrompt = "integration: permission";
+        /// <summary>The fake model streams a long answer slowly (several seconds).</summary>
+        public const string SlowPrompt = "integration: slow";
+
+        private string root;
+        private string previousXdg;
+        private readonly List<SidecarConnection> connections = new List<SidecarConnection>();
+
+        [SetUp]
+        public void SetUp()
+        {
+            if (string.IsNullOrEmpty(Environment.GetEnvironmentVariable("AGENT_PANEL_SIDECAR")))
+            {
+                Assert.Ignore("Set AGENT_PANEL_SIDECAR to the sidecar bundle (dist/agent-panel.mjs) and the fake model's environment to run the integration tests.");
+            }
+            root = Path.Combine(Path.GetTempPath(), "ap-int-" + Path.GetRandomFileName());
+            Directory.CreateDirectory(Path.Combine(root, "data"));
+            Directory.CreateDirectory(Path.Combine(root, "Game", "Assets"));
+            Directory.CreateDirectory(Path.Combine(root, "Game", "ProjectSettings"));
+            previousXdg = Environment.GetEnvironmentVariable("XDG_DATA_HOME");
+            // Descriptors of this run stay in the temp folder (the sidecar inherits the variable).
+            Environment.SetEnvironmentVariable("XDG_DATA_HOME", Path.Combine(root, "data"));
+        }
+
+        [TearDown]
+        public void TearDown()
+        {
+            if (root == null) return;
+            foreach (var c in connections) c.Close(TimeSpan.FromSeconds(2));
+            KillSidecar();
+            Environment.SetEnvironmentVariable("XDG_DATA_HOME", previousXdg);
+            try
+            {
+                Directory.Delete(root, true);
+            }
+            catch (IOException)
+            {
+                // a sidecar log may still be open for a moment; the temp folder is cleaned by the OS.
+            }
+        }
+
+        private string Project => Path.Combine(root, "Game");
+
+        private string Log => Path.Combine(root, "sidecar.log");
+
+        private SidecarEndpoint Launch()
+        {
+            var request = new LaunchRequest
+            {
+                ProjectRoot = Project,
+                ParentPid = Process.GetCurrentProcess().Id,
+                SidecarScript = Environment.GetEnvironmentVariable("AGENT_PANEL_SIDECAR"),
+                LogFile = Log,
+                NodePath = Environment.GetEnvironmentVariable("AGENT_PANEL_NODE"),
+                ClaudePath = Environment.GetEnvironmentVariable("AGENT_PANEL_CLAUDE"),
+                StartTimeout = TimeSpan.FromSeconds(30),
+            };
+            return new SidecarLauncher(HostPlatform.Current()).EnsureRunningAsync(request).GetAwaiter().GetResult();
+        }
+
+        private SidecarEndpoint ReadEndpoint()
+        {
+            return SidecarDescriptor.TryRead(DescriptorLocation.For(Project, HostPlatform.Current()).DescriptorFile)?.Endpoint;
+        }
+
+        private (SidecarConnection, ChatStore) Connect(Func<SidecarEndpoint> endpoint = null, Func<IWebSocketChannel> channels = null)
+        {
+            var options = new ConnectionOptions { BackoffInitial = TimeSpan.FromMilliseconds(100), BackoffMax = TimeSpan.FromSeconds(1) };
+            var connection = new SidecarConnection(endpoint ?? ReadEndpoint, options, channels);
+            connections.Add(connection);
+            var store = new ChatStore(connection);
+            connection.Start();
+            Pump.Until(connection.Inbox, () => store.Server != null, "welcome from the real sidecar", 15000);
+            return (connection, store);
+        }
+
+        private static T Await<T>(SidecarConnection connection, Task<T> task, int timeoutMs = 30000)
+        {
+            Pump.Until(connection.Inbox, () => task.IsCompleted, "command answered", timeoutMs);
+            return task.GetAwaiter().GetResult();
+        }
+
+        private static void WaitTurnEnd(SidecarConnection connection, ChatModel chat, string turnId)
+        {
+            Pump.Until(connection.Inbox, () => chat.Cards.OfType<TurnResultCard>().Any(r => r.TurnId == turnId), "turn " + turnId + " finished", 60000);
+        }
+
+        [Test]
+        public void StreamsAnAnswerAndTakesAPermissionAnswer()
+        {
+            Launch();
+            var (connection, store) = Connect();
+            var chat = Await(connection, store.OpenAsync());
+            var turn = Await(connection, store.SendAsync(chat.ChatId, StreamPrompt));
+            WaitTurnEnd(connection, chat, turn);
+            var answer = chat.Cards.OfType<AssistantTextCard>().Last();
+            Assert.That(answer.Final, Is.True);
+            Assert.That(answer.Text, Is.Not.Empty);
+            Assert.That(answer.Blocks, Is.Not.Null.And.Not.Empty, "the sidecar rendered the markdown for Unity");
+
+            var second = Await(connection, store.SendAsync(chat.ChatId, PermissionPrompt));
+            Pump.Until(connection.Inbox, () => chat.PendingPermissions().Count == 1, "a permission card", 60000);
+            var card = chat.PendingPermissions()[0];
+            Await(connection, store.AllowAsync(chat.ChatId, card.RequestId).ContinueWith(t => t.Exception == null));
+            WaitTurnEnd(connection, chat, second);
+            Assert.That(card.Outcome, Is.EqualTo("allowed"));
+            var late = store.DenyAsync(chat.ChatId, card.RequestId, "too late");
+            Pump.Until(connection.Inbox, () => late.IsCompleted, "second answer refused");
+            Assert.That(((SidecarCommandException)late.Exception.GetBaseException()).Code, Is.EqualTo("already_answered"));
+        }
+
+        [Test]
+        public void ASocketDroppedMidTurnCatchesUpToTheSameCardsAsAnUninterruptedClient()
+        {
+            Launch();
+            var channels = new List<IWebSocketChannel>();
+            var (dropping, store) = Connect(channels: () =>
+            {
+                var channel = new ClientWebSocketChannel();
+                lock (channels) channels.Add(channel);
+                return channel;
+            });
+            var chat = Await(dropping, store.OpenAsync());
+            var (steady, steadyStore) = Connect();
+            var steadyChat = steadyStore.Follow(chat.ChatId);
+            var turn = Await(dropping, store.SendAsync(chat.ChatId, SlowPrompt));
+            Pump.Until(dropping.Inbox, () => chat.Cards.OfType<AssistantTextCard>().Any(c => c.Text.Length > 0), "streaming started", 60000);
+            lock (channels) channels.Last().Abort();
+            Pump.Until(dropping.Inbox, () => channels.Count >= 2 && dropping.Status.State == ConnectionState.Connected, "reconnected", 15000);
+            WaitTurnEnd(dropping, chat, turn);
+            Pump.Until(steady.Inbox, () => steadyChat.LastSeq == chat.LastSeq, "the steady client saw the same events", 15000);
+            SnapshotEqualityTests.AssertSameState(steadyChat, chat, "dropped vs uninterrupted");
+        }
+
+        [Test]
+        public void AWrongTokenIsRefused()
+        {
+            var real = Launch();
+            var connection = new SidecarConnection(() => new SidecarEndpoint(real.Port, "wrong-token-wrong-token-wrong-token-wrong-t", real.Pid));
+            connections.Add(connection);
+            connection.Start();
+            Pump.Until(connection.Inbox, () => connection.Status.Error?.Code == ErrorCodes.AuthRefused, "auth refused", 15000);
+        }
+
+        [Test]
+        public void AKilledSidecarIsReportedAndANewOneIsPickedUp()
+        {
+            var first = Launch();
+            var (connection, store) = Connect();
+            KillSidecar();
+            Pump.Until(connection.Inbox, () => connection.Status.State == ConnectionState.WaitingToRetry && connection.Status.Error != null, "the loss reported", 15000);
+            var second = Launch();
+            Assert.That(second.Pid, Is.Not.EqualTo(first.Pid));
+            connection.ReconnectNow();
+            Pump.Until(connection.Inbox, () => store.Server != null && store.Server.SidecarPid == second.Pid, "connected to the new sidecar", 15000);
+        }
+
+        private void KillSidecar()
+        {
+            var endpoint = ReadEndpoint();
+            if (endpoint == null) return;
+            try
+            {
+                using (var process = Process.GetProcessById(endpoint.Pid))
+                {
+                    process.Kill();
+                    process.WaitForExit(5000);
+                }
+            }
+            catch (ArgumentException)
+            {
+                // already gone
+            }
+            catch (InvalidOperationException)
+            {
+                // already gone
+            }
+        }
+    }
+}

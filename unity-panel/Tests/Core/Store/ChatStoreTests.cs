@@ -1,0 +1,142 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading.Tasks;
+using AgentPanel.Core.Connection;
+using AgentPanel.Core.Protocol;
+using AgentPanel.Core.Store;
+using AgentPanel.Core.Tests.Support;
+using NUnit.Framework;
+
+namespace AgentPanel.Core.Tests.Store
+{
+    /// <summary>ChatStore over a connection to the in-memory sidecar: open, follow, commands, reconnect catch-up, restore after reload.</summary>
+    public class ChatStoreTests
+    {
+        private FakeSidecar sidecar;
+        private SidecarConnection connection;
+        private ChatStore store;
+
+        [SetUp]
+        public void SetUp()
+        {
+            sidecar = new FakeSidecar();
+            connection = new SidecarConnection(() => sidecar.Endpoint, ConnectionFixture.FastOptions(), sidecar.NewChannel, new ConnectionFixture.FixedProbe(HealthVerdict.Unreachable));
+            store = new ChatStore(connection);
+            connection.Start();
+            Pump.Until(connection.Inbox, () => store.Server != null, "welcome");
+        }
+
+        [TearDown]
+        public void TearDown()
+        {
+            connection.Close(TimeSpan.FromSeconds(2));
+        }
+
+        private T Await<T>(Task<T> task)
+        {
+            Pump.Until(connection.Inbox, () => task.IsCompleted, "command");
+            return task.GetAwaiter().GetResult();
+        }
+
+        private void Await(Task task)
+        {
+            Pump.Until(connection.Inbox, () => task.IsCompleted, "command");
+            task.GetAwaiter().GetResult();
+        }
+
+        [Test]
+        public void OpensAChatAndShowsItsStreamAsCards()
+        {
+            var chat = Await(store.OpenAsync("sonnet"));
+            Assert.That(chat.ChatId, Is.EqualTo("c1"));
+            Assert.That((string)sidecar.CommandsNamed("chat.open").Single()["model"], Is.EqualTo("sonnet"));
+            var turn = Await(store.SendAsync(chat.ChatId, "Why does the player jump twice?"));
+            Assert.That(turn, Is.EqualTo("t1"));
+            foreach (var e in Ev.StreamingTurn()) sidecar.Emit("c1", e);
+            Pump.Until(connection.Inbox, () => chat.LastSeq == Ev.StreamingTurn().Count, "all events applied");
+            Assert.That(chat.Cards.Select(c => c.Kind), Is.EqualTo(new[] { CardKind.UserMessage, CardKind.Thinking, CardKind.AssistantText, CardKind.TurnResult }));
+        }
+
+        [Test]
+        public void EveryCommandGoesOutWithItsParameters()
+        {
+            var chat = Await(store.OpenAsync());
+            Await(store.InterruptAsync(chat.ChatId));
+            Await(store.AllowAsync(chat.ChatId, "r1"));
+            Await(store.AllowAlwaysAsync(chat.ChatId, "r2", new[] { 1 }));
+            Await(store.DenyAsync(chat.ChatId, "r3", "not that folder"));
+            Await(store.DenyAndStopAsync(chat.ChatId, "r4"));
+            Await(store.AnswerQuestionsAsync(chat.ChatId, "r5", new Dictionary<string, string> { { "Pipeline?", "URP" } }));
+            Await(store.SetModelAsync(chat.ChatId, null));
+            Await(store.SetPermissionModeAsync(chat.ChatId, "acceptEdits"));
+            var answers = sidecar.CommandsNamed("permission.answer").Select(c => (string)c["answer"]["kind"]);
+            Assert.That(answers, Is.EqualTo(new[] { "allow", "allow_always", "deny", "deny_stop", "answer_questions" }));
+            Assert.That(sidecar.CommandsNamed("chat.setModel").Single()["model"].Type, Is.EqualTo(Newtonsoft.Json.Linq.JTokenType.Null));
+            Assert.That((string)sidecar.CommandsNamed("chat.setPermissionMode").Single()["mode"], Is.EqualTo("acceptEdits"));
+            var resumed = Await(store.ResumeAsync("session-9", true));
+            var open = sidecar.CommandsNamed("chat.open").Last();
+            Assert.That((string)open["resume"], Is.EqualTo("session-9"));
+            Assert.That((bool)open["fork"], Is.True);
+            Assert.That(store.Get(resumed.ChatId), Is.SameAs(resumed));
+            var history = store.HistoryListAsync();
+            Pump.Until(connection.Inbox, () => history.IsCompleted, "history.list answered");
+            Assert.That(((SidecarCommandException)history.Exception.GetBaseException()).Code, Is.EqualTo("unknown_command"), "the fake sidecar has no history yet: a typed error, not a hang");
+        }
+
+        [Test]
+        public void ADroppedConnectionMidTurnEndsWithTheSameCardsAsAnUninterruptedRun()
+        {
+            var chat = Await(store.OpenAsync());
+            var events = new List<PanelEvent>();
+            events.AddRange(Ev.StreamingTurn("t1", "m1"));
+            events.AddRange(Ev.ToolTurn("t2"));
+            events.AddRange(Ev.PermissionTurn("t3"));
+            var half = events.Count / 2;
+            for (var i = 0; i < half; i++) sidecar.Emit("c1", events[i]);
+            Pump.Until(connection.Inbox, () => chat.LastSeq == half, "first half");
+            sidecar.Refuse = true;
+            sidecar.BreakAll();
+            for (var i = half; i < events.Count; i++) sidecar.Emit("c1", events[i]);
+            sidecar.Refuse = false;
+            Pump.Until(connection.Inbox, () => chat.LastSeq == events.Count, "caught up after the reconnect");
+            var uninterrupted = new ChatModel("c1");
+            for (var i = 0; i < events.Count; i++) uninterrupted.Apply(i + 1, events[i]);
+            SnapshotEqualityTests.AssertSameState(uninterrupted, chat, "reconnected chat");
+        }
+
+        [Test]
+        public void AfterADomainReloadTheSavedChatsRedrawAtOnceAndOnlyNewEventsAreReplayed()
+        {
+            var chat = Await(store.OpenAsync());
+            foreach (var e in Ev.StreamingTurn()) sidecar.Emit("c1", e);
+            Pump.Until(connection.Inbox, () => chat.LastSeq == 11, "streamed");
+            var saved = ChatMemory.Save(store.Chats);
+            connection.Close(TimeSpan.FromSeconds(2));
+            foreach (var e in Ev.ToolTurn()) sidecar.Emit("c1", e);
+
+            var restored = ChatMemory.Restore(saved);
+            Assert.That(restored.Single().Cards.Count, Is.EqualTo(chat.Cards.Count), "cards are back before any network traffic");
+            connection = new SidecarConnection(() => sidecar.Endpoint, ConnectionFixture.FastOptions(), sidecar.NewChannel, new ConnectionFixture.FixedProbe(HealthVerdict.Unreachable));
+            store = new ChatStore(connection);
+            var again = store.Follow("c1", restored.Single());
+            connection.Start();
+            var total = 11 + Ev.ToolTurn().Count;
+            Pump.Until(connection.Inbox, () => again.LastSeq == total, "caught up");
+            Assert.That((long)sidecar.CommandsNamed("subscribe").Last()["afterSeq"], Is.EqualTo(11), "resubscribed after the saved seq: a replay, not a snapshot");
+            var reference = new ChatModel("c1");
+            var all = Ev.StreamingTurn().Concat(Ev.ToolTurn()).ToList();
+            for (var i = 0; i < all.Count; i++) reference.Apply(i + 1, all[i]);
+            SnapshotEqualityTests.AssertSameState(reference, again, "restored chat");
+        }
+
+        [Test]
+        public void DamagedSavedStateRestoresNothing()
+        {
+            Assert.That(ChatMemory.Restore(null), Is.Empty);
+            Assert.That(ChatMemory.Restore("{broken"), Is.Empty);
+            Assert.That(ChatMemory.Restore("{\"version\":99,\"chats\":[]}"), Is.Empty);
+            Assert.That(ChatMemory.Restore("{\"version\":\"x\",\"chats\":[]}"), Is.Empty);
+        }
+    }
+}
