@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
@@ -18,6 +18,7 @@ export async function benchBridge(): Promise<Record<string, Figure>> {
   if (!existsSync(bundle)) throw new Error("Build first: node esbuild.config.mjs");
   const starts: number[] = [];
   for (let i = 0; i < 5; i++) starts.push(await coldStart());
+  progress(`cold starts ${starts.join(", ")} ms`);
   const latency = await relayAndReplay();
   return {
     sidecar_cold_start_ms: { value: median(starts), unit: "ms (spawn → descriptor written, median of 5)", target: "<= 500" },
@@ -77,6 +78,7 @@ async function relayAndReplay(): Promise<{ p50: number; p99: number; replayMs: n
   const s = await startSidecar({ FAKE_CLAUDE_SCENARIO: scenarioFile });
   await sleep(2500); // let start-up work (renderer preload) finish before reading idle memory
   const idleRssMb = round(rssMb(s.descriptor.pid));
+  progress(`idle RSS ${idleRssMb} MB`);
   const client = await Client.connect(s.descriptor.port, s.descriptor.token);
   const chatId = (await client.command({ cmd: "chat.open" })).chatId as string;
   await client.command({ cmd: "subscribe", chatId, afterSeq: 0 });
@@ -88,8 +90,17 @@ async function relayAndReplay(): Promise<{ p50: number; p99: number; replayMs: n
   await client.waitFor((e) => e.type === "state" && e.state === "ready");
   await client.command({ cmd: "chat.send", chatId, text: "latency" });
   await client.waitFor((e) => e.type === "turn_result");
+  progress(`latency samples ${samples.length}`);
+  appendFileSync("/work/main/.tmp/bb3.log", "A\n");
+  let bulkEvents = 0;
+  appendFileSync("/work/main/.tmp/bb3.log", "B\n");
+  client.onEvent = () => void bulkEvents++;
+  progress("before ticker");
+  const ticker = setInterval(() => progress(`bulk events so far ${bulkEvents}, last seq ${client.lastSeq}`), 2000);
+  progress("after ticker");
   await client.command({ cmd: "chat.send", chatId, text: "bulk" });
-  await client.waitFor((e) => e.type === "turn_result", 2);
+  await client.waitFor((e) => e.type === "turn_result");
+  clearInterval(ticker);
   const lastSeq = client.lastSeq;
   // A second client reconnects 10,000 events behind.
   const late = await Client.connect(s.descriptor.port, s.descriptor.token);
@@ -148,6 +159,11 @@ class Client {
   close(): void {
     this.ws.close();
   }
+}
+
+function progress(line: string): void {
+  process.stderr.write(`  … ${line}\n`);
+  if (process.env.BENCH_LOG) appendFileSync(process.env.BENCH_LOG, `${new Date().toISOString()} ${line}\n`);
 }
 
 function rssMb(pid: number): number {

@@ -15,12 +15,12 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
   const claude = findClaude(ctx);
   const registry = new ChatRegistry({ chatDefaults: { claudePath: claude.path, cwd: ctx.project, env: process.env } });
   let clients = 0;
-  // Loading the HTML renderer (jsdom) takes about a second: do it after start-up, off the path
-  // to the descriptor, so the first answer in a browser is rendered without waiting.
-  setTimeout(() => preloadHtmlRenderer(), 50).unref();
   return {
-    onClient: (link) => {
+    onClient: (link, info) => {
       clients++;
+      // The HTML renderer (jsdom: ~1 s and ~30 MB) is loaded only once a browser connects, so a
+      // sidecar serving only Unity stays small; it is ready long before the first answer arrives.
+      if (info.auth === "subprotocol" || info.origin !== undefined) void preloadHtmlRenderer();
       const handler = attachClient(registry, link, { project: ctx.project, serverVersion: ctx.version, sidecarPid: process.pid });
       return {
         onText: (raw) => handler.onText(raw),
