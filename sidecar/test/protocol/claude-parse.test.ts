@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { StreamEventMsg } from "../../src/protocol/claude/inbound.js";
 import { Outbound } from "../../src/protocol/claude/outbound.js";
 import { parseInbound } from "../../src/protocol/claude/parse.js";
 
@@ -70,5 +71,26 @@ describe("outbound schemas", () => {
       }
     }
     expect(checked).toBeGreaterThan(40);
+  });
+});
+
+describe("stream_event fast path", () => {
+  it("gives the same result as the schema for every captured stream_event", () => {
+    for (const file of stdoutFiles) {
+      for (const line of lines(file)) {
+        const value = JSON.parse(line);
+        if (value.type !== "stream_event") continue;
+        const parsed = parseInbound(value);
+        expect(parsed.kind).toBe("stream_event");
+        expect((parsed as { msg: unknown }).msg).toEqual(StreamEventMsg.parse(value));
+      }
+    }
+  });
+
+  it("still reports a malformed stream_event through the schema", () => {
+    const bad = parseInbound({ type: "stream_event", event: { type: "content_block_delta", index: "zero", delta: { type: "text_delta", text: "x" } } });
+    expect(bad).toMatchObject({ kind: "unknown", reason: "invalid_shape" });
+    expect((bad as { issues: string }).issues).toContain("event.index");
+    expect(parseInbound({ type: "stream_event", event: null })).toMatchObject({ kind: "unknown", reason: "invalid_shape" });
   });
 });

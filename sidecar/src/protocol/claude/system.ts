@@ -15,10 +15,10 @@ export const SystemInit = z.looseObject({
   permissionMode: z.string().optional(),
   tools: z.array(z.string()).optional(),
   mcp_servers: z.array(z.looseObject({ name: z.string(), status: z.string().optional() })).optional(),
-  slash_commands: z.array(z.string()).optional(),
   apiKeySource: z.string().optional(),
   claude_code_version: z.string().optional(),
-  agents: z.array(z.string()).optional(),
+  // slash_commands, agents, skills, plugins…: long lists re-sent every turn and not used here;
+  // they stay on the object (loose) without being validated element by element.
 });
 
 /** Request lifecycle hints ("requesting", "compacting") and permission-mode changes. */
