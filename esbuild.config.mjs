@@ -19,6 +19,10 @@ await build({
   target: "node20",
   format: "esm",
   sourcemap: false,
+  // Whitespace and syntax only: identifiers stay readable in stack traces, and the smaller file
+  // starts faster and keeps less source in memory.
+  minifyWhitespace: true,
+  minifySyntax: true,
   legalComments: "none",
   define: {
     __AGENT_PANEL_VERSION__: JSON.stringify(pkg.version),
