@@ -25,8 +25,8 @@ async function main(argv) {
   const dir = resolve(process.env.INIT_CWD ?? process.cwd(), dirFlag ?? join(ROOT, ".tmp", "demo"));
   if (rest.includes("--reset")) rmSync(dir, { recursive: true, force: true });
   const { project, home } = makeDemoFolders(dir);
-  const claude = claudeBinary();
   ensureBuilt();
+  const claude = claudeBinary();
 
   const api = await startDemoModel(project);
   let sidecar;

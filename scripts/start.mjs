@@ -39,6 +39,11 @@ async function main(argv) {
 
 /** Build dist/agent-panel.mjs when it is missing or older than a source (or when `force`). */
 export function ensureBuilt(force = false) {
+  // First run after cloning: install the dependencies (including the claude CLI the demo uses).
+  if (!existsSync(join(ROOT, "node_modules", "zod")) || !existsSync(join(ROOT, "node_modules", "esbuild"))) {
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    execFileSync(npm, ["ci", "--no-audit", "--no-fund"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], shell: process.platform === "win32" });
+  }
   const inputs = [join(ROOT, "sidecar", "src"), join(ROOT, "package.json"), join(ROOT, "esbuild.config.mjs")];
   if (!force && existsSync(BUNDLE) && Math.max(...inputs.map(newestMtime)) <= statSync(BUNDLE).mtimeMs) return;
   execFileSync(process.execPath, ["esbuild.config.mjs"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
