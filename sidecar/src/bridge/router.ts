@@ -5,6 +5,8 @@ import type { ClientCommand, ClientCommandOf } from "../protocol/panel/commands.
 import type { ServerFrame } from "../protocol/panel/frames.js";
 import { PROTOCOL_VERSION } from "../protocol/panel/version.js";
 import type { ChatRegistry } from "./chats.js";
+import { historyHandlers } from "./history-router.js";
+import type { PanelHistory } from "./history-service.js";
 import type { HubDelivery } from "./hub.js";
 import { forClient, protocolMismatch, toErrorFrame, type RenderWanted } from "./router-frames.js";
 
@@ -29,6 +31,8 @@ export interface RouterInfo {
   serverVersion?: string;
   sidecarPid?: number;
   project?: string;
+  /** The sidecar's session history (history.* commands fail with history_unavailable without it). */
+  history?: PanelHistory;
 }
 
 type Result = Record<string, unknown> | undefined | "sent";
@@ -48,6 +52,7 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
     }
   };
   const pushChats = (): void => send({ kind: "chats", chats: registry.list() });
+  const history = historyHandlers(info.history, send, () => render!);
 
   const handlers: Handlers = {
     hello: (c) => {
@@ -103,6 +108,11 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       subscriptions.delete(c.chatId);
       return undefined;
     },
+    "history.list": history["history.list"],
+    "history.search": history["history.search"],
+    "history.load": history["history.load"],
+    "history.subscribe": history["history.subscribe"],
+    "history.unsubscribe": history["history.unsubscribe"],
   };
 
   async function run(command: ClientCommand): Promise<void> {
@@ -133,6 +143,7 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       registry.off("change", pushChats);
       for (const unsubscribe of subscriptions.values()) unsubscribe();
       subscriptions.clear();
+      history.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { ChatRegistry } from "../bridge/chats.js";
+import { PanelHistory } from "../bridge/history-service.js";
 import { preloadHtmlRenderer } from "../bridge/hub-render.js";
 import { attachClient } from "../bridge/router.js";
 import { webFiles } from "../web/files.js";
@@ -8,12 +9,14 @@ import type { ServeContext, ServeHooks } from "./serve.js";
 
 // What `agent-panel serve` runs behind its server: the chat registry (one hub per chat), the
 // protocol router for each client, the embedded browser panel, and the shutdown that closes every
-// chat (and so every claude process) before the sidecar exits.
+// chat (and so every claude process) before the sidecar exits, and the session history.
 
 /** Build the serve hooks for one project. */
 export function chatServeHooks(ctx: ServeContext): ServeHooks {
   const claude = findClaude(ctx);
   const registry = new ChatRegistry({ chatDefaults: { claudePath: claude.path, cwd: ctx.project, env: process.env } });
+  // One history per sidecar: its watcher and index start on the first history command.
+  const history = new PanelHistory({ project: ctx.project, env: process.env });
   let clients = 0;
   return {
     onClient: (link, info) => {
@@ -21,7 +24,7 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
       // The HTML renderer (jsdom: ~1 s and ~30 MB) is loaded only once a browser connects, so a
       // sidecar serving only Unity stays small; it is ready long before the first answer arrives.
       if (info.auth === "subprotocol" || info.origin !== undefined) void preloadHtmlRenderer();
-      const handler = attachClient(registry, link, { project: ctx.project, serverVersion: ctx.version, sidecarPid: process.pid });
+      const handler = attachClient(registry, link, { project: ctx.project, serverVersion: ctx.version, sidecarPid: process.pid, history });
       return {
         onText: (raw) => handler.onText(raw),
         onClose: () => {
@@ -31,7 +34,10 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
       };
     },
     health: () => ({ chats: registry.size, clients, claude: { path: claude.path, found: claude.error === undefined, ...(claude.error ? { error: claude.error } : {}) } }),
-    closeAll: () => registry.closeAll(),
+    closeAll: () => {
+      history.close();
+      return registry.closeAll();
+    },
     staticRoot: webFiles(),
   };
 }

@@ -36,14 +36,14 @@ describe("parseClientCommand", () => {
   it("parses every command and keeps unknown fields", () => {
     const r = parseClientCommand(JSON.stringify({ id: "1", cmd: "hello", protocol: PROTOCOL_VERSION, client: "browser", render: ["html", "ansi"], theme: "dark" }));
     expect(r).toEqual({ ok: true, command: { id: "1", cmd: "hello", protocol: 1, client: "browser", render: ["html", "ansi"], theme: "dark" } });
-    expect(ClientCommand.options).toHaveLength(11);
+    expect(ClientCommand.options).toHaveLength(16);
   });
 
   it("classifies bad input with stable codes and the id when there is one", () => {
     expect(parseClientCommand("not json")).toMatchObject({ ok: false, code: "bad_json" });
     expect(parseClientCommand("null")).toMatchObject({ ok: false, code: "invalid_command" });
     expect(parseClientCommand('{"id":"7"}')).toMatchObject({ ok: false, id: "7", code: "invalid_command" });
-    expect(parseClientCommand('{"id":"7","cmd":"history.list"}')).toMatchObject({ ok: false, id: "7", code: "unknown_command" });
+    expect(parseClientCommand('{"id":"7","cmd":"history.rename"}')).toMatchObject({ ok: false, id: "7", code: "unknown_command" });
     expect(parseClientCommand('{"cmd":"chats.list"}')).toMatchObject({ ok: false, code: "invalid_command", message: expect.stringContaining("id") });
     const bad = parseClientCommand(JSON.stringify({ id: "8", cmd: "permission.answer", chatId: "c1", requestId: "r", answer: { kind: "maybe" } }));
     expect(bad).toMatchObject({ ok: false, id: "8", code: "invalid_command", message: expect.stringContaining("answer") });

@@ -38,6 +38,20 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
   command("chat.setPermissionMode", { chatId, mode: z.string().min(1) }),
   command("subscribe", { chatId, afterSeq: z.number().int().nonnegative().optional() }),
   command("unsubscribe", { chatId }),
+  command("history.list", {
+    query: z.string().optional().describe("Only sessions whose title, first or last prompt (or id prefix) contains this, case-insensitively."),
+    includeArchived: z.boolean().optional(),
+  }),
+  command("history.search", {
+    text: z.string().min(1).describe("Full-text search over prompts, replies, thinking and tool calls of every session."),
+    limit: z.number().int().min(1).max(500).optional().describe("Most hits to return (default 50)."),
+  }),
+  command("history.load", {
+    sessionId: z.string().min(1),
+    cursor: z.string().min(1).optional().describe("The cursor of the previous (newer) page; omit for the newest page."),
+  }),
+  command("history.subscribe", {}),
+  command("history.unsubscribe", {}),
 ]);
 export type ClientCommand = z.infer<typeof ClientCommand>;
 

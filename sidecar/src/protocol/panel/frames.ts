@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ChatSummary, PanelEvent } from "./events.js";
+import { HistoryChangedFrame, HistoryListResult, HistoryLoadResult, HistorySearchResult } from "./history.js";
 
 // Server → client frames, one JSON object per WebSocket text frame, discriminated by `kind`.
 // Also the typed `result` of each acknowledged command, for clients that want to check it.
@@ -32,8 +33,10 @@ export const SnapshotFrame = z.object({ kind: z.literal("snapshot"), chatId: z.s
 /** Pushed when chats are opened, closed or change state. */
 export const ChatsFrame = z.object({ kind: z.literal("chats"), chats: z.array(ChatSummary) });
 
+export { HistoryChangedFrame };
+
 /** Every frame the server sends. */
-export const ServerFrame = z.discriminatedUnion("kind", [WelcomeFrame, AckFrame, ErrorFrame, EventFrame, SnapshotFrame, ChatsFrame]);
+export const ServerFrame = z.discriminatedUnion("kind", [WelcomeFrame, AckFrame, ErrorFrame, EventFrame, SnapshotFrame, ChatsFrame, HistoryChangedFrame]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 
 /** Narrow helper: the frame with a given `kind`. */
@@ -53,4 +56,7 @@ export const CommandResults = {
   "chat.open": z.object({ chatId: z.string() }),
   "chat.send": z.object({ turnId: z.string() }),
   subscribe: SubscribeResult,
+  "history.list": HistoryListResult,
+  "history.search": HistorySearchResult,
+  "history.load": HistoryLoadResult,
 } as const;

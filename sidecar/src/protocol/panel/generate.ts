@@ -6,6 +6,7 @@ import type { Renderer } from "../../bridge/hub-render.js";
 import { ClientCommand } from "./commands.js";
 import { ChatStateName, ChatSummary, PanelBlock, PanelEvent } from "./events.js";
 import { CommandResults, ServerFrame } from "./frames.js";
+import { SessionSummary } from "./history.js";
 import { ContextAttachment, PermissionAnswer } from "./inputs.js";
 import { buildSamples } from "./samples.js";
 import { UnityBlock } from "./unity-block.js";
@@ -17,7 +18,7 @@ import { PROTOCOL_VERSION } from "./version.js";
 
 const schemas = { ServerFrame, ClientCommand, PanelEvent } as const;
 const files = { ServerFrame: "server-frame.schema.json", ClientCommand: "client-command.schema.json", PanelEvent: "panel-event.schema.json" } as const;
-const named: [z.ZodType, string][] = [[UnityBlock, "UnityBlock"], [PanelEvent, "PanelEvent"], [PanelBlock, "PanelBlock"], [ChatSummary, "ChatSummary"], [ChatStateName, "ChatStateName"], [PermissionAnswer, "PermissionAnswer"], [ContextAttachment, "ContextAttachment"]];
+const named: [z.ZodType, string][] = [[UnityBlock, "UnityBlock"], [PanelEvent, "PanelEvent"], [PanelBlock, "PanelBlock"], [ChatSummary, "ChatSummary"], [ChatStateName, "ChatStateName"], [PermissionAnswer, "PermissionAnswer"], [ContextAttachment, "ContextAttachment"], [SessionSummary, "SessionSummary"]];
 
 /** Every generated file: path relative to docs/protocol → content. Throws if a sample is invalid. */
 export function generateProtocolFiles(render: Renderer): Map<string, string> {

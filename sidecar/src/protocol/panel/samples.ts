@@ -1,7 +1,8 @@
 import type { Renderer } from "../../bridge/hub-render.js";
 import type { ClientCommand } from "./commands.js";
 import type { ChatSummary, PanelEvent, PanelEventOf } from "./events.js";
-import type { ServerFrame } from "./frames.js";
+import type { CommandResults, ServerFrame } from "./frames.js";
+import { historySamples } from "./samples-history.js";
 
 // Golden samples of the panel protocol: one realistic value per server frame kind (plus the
 // typed ack results), per event type and per client command. docs/protocol/samples/ is generated
@@ -9,7 +10,7 @@ import type { ServerFrame } from "./frames.js";
 
 /** One sample: file name (without .json), the schema it must satisfy, and the value. */
 export type Sample =
-  | { name: string; schema: "ServerFrame"; value: ServerFrame; result?: "chats.list" | "chat.open" | "chat.send" | "subscribe" }
+  | { name: string; schema: "ServerFrame"; value: ServerFrame; result?: keyof typeof CommandResults }
   | { name: string; schema: "PanelEvent"; value: PanelEvent }
   | { name: string; schema: "ClientCommand"; value: ClientCommand };
 
@@ -51,7 +52,7 @@ export function buildSamples(render: Renderer): Sample[] {
     { name: "frame-snapshot", schema: "ServerFrame", value: { kind: "snapshot", chatId: "c1-9f3a2b", seq: 57, events: snapshotEvents(events) } },
     { name: "frame-chats", schema: "ServerFrame", value: { kind: "chats", chats: [summary, idle] } },
   ];
-  return [...frames, ...events.map((value): Sample => ({ name: `event-${value.type}`, schema: "PanelEvent", value })), ...buildCommands()];
+  return [...frames, ...events.map((value): Sample => ({ name: `event-${value.type}`, schema: "PanelEvent", value })), ...buildCommands(), ...historySamples(render)];
 }
 
 function buildEvents(render: Renderer): PanelEvent[] {

@@ -2,6 +2,7 @@ import type { PanelController } from "./controller.js";
 import { h, isTypingTarget } from "./dom.js";
 import { pendingPermissions } from "./store.js";
 import { ComposerView } from "./view/composer.js";
+import { HistoryView } from "./view/history.js";
 import { PermissionCards } from "./view/permission.js";
 import { SidebarView } from "./view/sidebar.js";
 import { HeaderView, renderToasts, StatusBarView } from "./view/statusbar.js";
@@ -15,7 +16,8 @@ import { TranscriptView } from "./view/transcript.js";
 export function mountApp(root: HTMLElement, app: PanelController): () => void {
   const cards = new PermissionCards((requestId, answer) => app.answer(requestId, answer), () => schedule());
   const transcript = new TranscriptView(cards);
-  const header = new HeaderView(() => app.reconnectNow());
+  const header = new HeaderView(() => app.reconnectNow(), () => (app.history.state.open ? app.history.hide() : app.history.show()));
+  const history = new HistoryView(app.history);
   const status = new StatusBarView();
   const toasts = h("div", { class: "toasts", attrs: { "aria-live": "assertive" } });
   const composer = new ComposerView({
@@ -25,13 +27,13 @@ export function mountApp(root: HTMLElement, app: PanelController): () => void {
     setMode: (mode) => app.setPermissionMode(mode),
   });
   const sidebar = new SidebarView({
-    newChat: () => void app.open().then(() => composer.input.focus()),
-    resume: (sessionId) => void app.open(sessionId),
-    select: (chatId) => (app.select(chatId), composer.input.focus()),
+    newChat: () => (app.history.hide(), void app.open().then(() => composer.input.focus())),
+    resume: (sessionId) => (app.history.hide(), void app.open(sessionId)),
+    select: (chatId) => (app.history.hide(), app.select(chatId), composer.input.focus()),
     close: (chatId) => void app.close(chatId),
   });
   root.textContent = "";
-  root.append(h("div", { class: "shell" }, sidebar.el, h("main", { class: "main" }, header.el, toasts, transcript.el, composer.el, status.el)));
+  root.append(h("div", { class: "shell" }, sidebar.el, h("main", { class: "main" }, header.el, toasts, history.el, transcript.el, composer.el, status.el)));
 
   let frame = 0;
   function schedule(): void {
@@ -42,9 +44,12 @@ export function mountApp(root: HTMLElement, app: PanelController): () => void {
     const s = app.state;
     const view = app.view(s.activeChatId);
     const summary = app.activeSummary();
+    const inHistory = app.history.state.open;
     sidebar.render(s.chats, s.activeChatId, s.project);
-    header.render(summary, view, s.connection);
+    header.render(summary, view, s.connection, inHistory);
     renderToasts(toasts, s.toasts, (id) => app.dismiss(id));
+    history.render(app.history.state);
+    for (const el of [transcript.el, composer.el, status.el]) el.hidden = inHistory;
     transcript.render(s.activeChatId, view);
     composer.render(view, app.activeBusy(), s.connection.phase === "open");
     status.render(summary, view, app.isGone(s.activeChatId));
@@ -73,7 +78,7 @@ export function mountApp(root: HTMLElement, app: PanelController): () => void {
       }
       return;
     }
-    if (isTypingTarget(ev.target) || ev.isComposing) return;
+    if (isTypingTarget(ev.target) || ev.isComposing || app.history.state.open) return;
     const view = app.view(app.state.activeChatId);
     const first = view ? pendingPermissions(view).find((p) => !p.isQuestion) : undefined;
     if (!first) return;

@@ -36,6 +36,8 @@ export interface ConnectionHandlers {
   onSnapshot?(chatId: string, seq: number, events: PanelEvent[]): void;
   /** A subscription the server refused (e.g. the chat was closed). */
   onSubscribeFailed?(chatId: string, error: CommandError): void;
+  /** The project's past sessions changed (only after history.subscribe). */
+  onHistoryChanged?(frame: ServerFrameOf<"history.changed">): void;
   /** An error frame without a command id (protocol-level problem). */
   onProtocolError?(code: string, message: string): void;
 }

@@ -163,6 +163,9 @@ export class PanelConnection {
       case "event":
         this.onEvent(frame);
         return;
+      case "history.changed":
+        this.opts.handlers.onHistoryChanged?.(frame);
+        return;
     }
   }
 

@@ -1,6 +1,7 @@
 import type { PermissionAnswer } from "../../protocol/panel/inputs.js";
 import type { ChatSummary } from "../../protocol/panel/events.js";
 import { CommandError, PanelConnection, type ConnectionStatus, type SocketFactory } from "./connection.js";
+import { HistoryModel } from "./history-model.js";
 import { emptyChatView, isBusy, reduce, reduceAll, type ChatView } from "./store.js";
 
 // The panel's application state and actions, between the connection and the view: the chat
@@ -34,6 +35,8 @@ export interface ControllerOptions {
 /** The app: state, change notifications, and the user's actions. */
 export class PanelController {
   state: AppState = { connection: { phase: "connecting", attempt: 0 }, chats: [], views: new Map(), toasts: [] };
+  /** The History view (past sessions); its changes notify the same listeners. */
+  readonly history: HistoryModel;
   private readonly listeners = new Set<() => void>();
   private readonly conn: PanelConnection;
   private toastId = 0;
@@ -42,6 +45,12 @@ export class PanelController {
   private readonly justOpened = new Set<string>();
 
   constructor(private readonly opts: ControllerOptions) {
+    this.history = new HistoryModel({
+      request: (cmd, params) => this.conn.request(cmd, params),
+      changed: () => this.notify(),
+      toast: (message) => this.toast(message),
+      resume: (sessionId) => this.open(sessionId),
+    });
     this.conn = new PanelConnection({
       url: opts.url,
       token: opts.token,
@@ -49,7 +58,11 @@ export class PanelController {
       clientVersion: opts.clientVersion,
       handlers: {
         onStatus: (connection) => this.set({ connection }),
-        onWelcome: (w) => this.set({ project: w.project, serverVersion: w.serverVersion }),
+        onWelcome: (w) => {
+          this.set({ project: w.project, serverVersion: w.serverVersion });
+          this.history.onWelcome();
+        },
+        onHistoryChanged: (frame) => this.history.onChanged(frame),
         onChats: (chats) => this.onChats(chats),
         onSnapshot: (chatId, _seq, events) => this.setView(chatId, reduceAll(events)),
         onEvent: (chatId, _seq, event) => this.setView(chatId, reduce(this.view(chatId) ?? emptyChatView(), event)),
@@ -208,6 +221,10 @@ export class PanelController {
 
   private set(patch: Partial<AppState>): void {
     this.state = { ...this.state, ...patch };
+    this.notify();
+  }
+
+  private notify(): void {
     for (const fn of this.listeners) fn();
   }
 }

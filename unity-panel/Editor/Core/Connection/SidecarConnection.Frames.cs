@@ -39,6 +39,9 @@ namespace AgentPanel.Core.Connection
                 case ChatsFrame chats:
                     Inbox.Post(() => ChatsChanged?.Invoke(chats));
                     break;
+                case HistoryChangedFrame history:
+                    Inbox.Post(() => HistoryChanged?.Invoke(history));
+                    break;
                 default:
                     // welcome repeated, or a frame kind from a newer sidecar: nothing to do.
                     break;

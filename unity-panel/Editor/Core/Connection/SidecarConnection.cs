@@ -60,6 +60,9 @@ namespace AgentPanel.Core.Connection
         public event Action<SnapshotFrame> SnapshotReceived;
         /// <summary>The chat list changed.</summary>
         public event Action<ChatsFrame> ChatsChanged;
+
+        /// <summary>The project's session history changed (after history.subscribe).</summary>
+        public event Action<HistoryChangedFrame> HistoryChanged;
         /// <summary>An error frame no waiting command claimed (protocol-level problems).</summary>
         public event Action<ErrorFrame> ServerError;
         /// <summary>A subscription ended without being asked to: the chat is gone or a different sidecar process took over.</summary>

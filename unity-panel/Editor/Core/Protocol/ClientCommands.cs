@@ -141,7 +141,7 @@ namespace AgentPanel.Core.Protocol
         public UnsubscribeCommand(string chatId) : base("unsubscribe", chatId) { }
     }
 
-    /// <summary>A command given by name and parameters, for commands this package has no class for yet (e.g. history.*).</summary>
+    /// <summary>A command given by name and parameters, for commands this package has no class for yet (newer sidecars).</summary>
     internal sealed class RawCommand : ClientCommand
     {
         public RawCommand(string cmd, JObject parameters) : base(cmd)

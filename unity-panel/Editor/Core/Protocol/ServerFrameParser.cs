@@ -16,6 +16,7 @@ namespace AgentPanel.Core.Protocol
             { ServerFrame.EventKind, typeof(EventFrame) },
             { ServerFrame.SnapshotKind, typeof(SnapshotFrame) },
             { ServerFrame.ChatsKind, typeof(ChatsFrame) },
+            { ServerFrame.HistoryChangedKind, typeof(HistoryChangedFrame) },
         };
 
         /// <summary>Parse a frame; throws <see cref="AgentPanelException"/> (bad_frame) for JSON that is not a frame at all.</summary>

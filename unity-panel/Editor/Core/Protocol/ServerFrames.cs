@@ -13,6 +13,7 @@ namespace AgentPanel.Core.Protocol
         public const string EventKind = "event";
         public const string SnapshotKind = "snapshot";
         public const string ChatsKind = "chats";
+        public const string HistoryChangedKind = "history.changed";
 
         protected ServerFrame(string kind)
         {

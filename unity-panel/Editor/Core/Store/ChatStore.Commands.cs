@@ -1,7 +1,6 @@
 using System.Collections.Generic;
 using System.Threading.Tasks;
 using AgentPanel.Core.Protocol;
-using Newtonsoft.Json.Linq;
 
 namespace AgentPanel.Core.Store
 {
@@ -75,20 +74,6 @@ namespace AgentPanel.Core.Store
         public Task SetPermissionModeAsync(string chatId, string mode)
         {
             return connection.SendAsync(new SetPermissionModeCommand(chatId, mode));
-        }
-
-        /// <summary>List past sessions (`history.list`; the result shape is the sidecar's, see docs/protocol.md).</summary>
-        public Task<JObject> HistoryListAsync(JObject query = null)
-        {
-            return connection.SendAsync(new RawCommand("history.list", query));
-        }
-
-        /// <summary>Load one past session read-only (`history.load`), newest page first; pass the cursor the sidecar returned for older pages.</summary>
-        public Task<JObject> HistoryLoadAsync(string sessionId, string cursor = null)
-        {
-            var parameters = new JObject { ["sessionId"] = sessionId };
-            if (cursor != null) parameters["cursor"] = cursor;
-            return connection.SendAsync(new RawCommand("history.load", parameters));
         }
 
         private async Task<ChatModel> OpenWith(ChatOpenCommand open)

@@ -19,6 +19,7 @@ namespace AgentPanel.Core.Store
             this.connection = connection ?? throw new ArgumentNullException(nameof(connection));
             connection.Welcomed += OnWelcome;
             connection.ChatsChanged += frame => SetSummaries(frame.Chats);
+            connection.HistoryChanged += ApplyHistoryChanged;
             connection.EventReceived += OnEvent;
             connection.SnapshotReceived += OnSnapshot;
             connection.SubscriptionLost += OnLost;
@@ -68,6 +69,7 @@ namespace AgentPanel.Core.Store
         {
             Server = welcome;
             SetSummaries(welcome.Chats);
+            ResubscribeHistory();
         }
 
         private void SetSummaries(List<ChatSummary> summaries)

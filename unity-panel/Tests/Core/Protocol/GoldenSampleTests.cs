@@ -28,6 +28,20 @@ namespace AgentPanel.Core.Tests.Protocol
             { "chat.setPermissionMode", typeof(SetPermissionModeCommand) },
             { "subscribe", typeof(SubscribeCommand) },
             { "unsubscribe", typeof(UnsubscribeCommand) },
+            { "history.list", typeof(HistoryListCommand) },
+            { "history.search", typeof(HistorySearchCommand) },
+            { "history.load", typeof(HistoryLoadCommand) },
+            { "history.subscribe", typeof(HistorySubscribeCommand) },
+            { "history.unsubscribe", typeof(HistoryUnsubscribeCommand) },
+        };
+
+        /// <summary>Typed ack results, by the sample's file name (frame-ack-&lt;cmd&gt;.json).</summary>
+        private static readonly Dictionary<string, Type> AckResultTypes = new Dictionary<string, Type>
+        {
+            { "frame-ack-subscribe.json", typeof(SubscribeResult) },
+            { "frame-ack-history.list.json", typeof(HistoryListResult) },
+            { "frame-ack-history.search.json", typeof(HistorySearchResult) },
+            { "frame-ack-history.load.json", typeof(HistoryLoadResult) },
         };
 
         private static string SamplesDir => RepoPaths.Root == null ? null : Path.Combine(RepoPaths.Root, "docs", "protocol", "samples");
@@ -58,7 +72,7 @@ namespace AgentPanel.Core.Tests.Protocol
             var eventTypes = samples.Where(s => s.Key.StartsWith("event-")).Select(s => (string)s.Value["type"]);
             Assert.That(eventTypes.Distinct(), Is.SupersetOf(PanelEventConverter.KnownTypes), "a sample for every event type this package reads");
             var kinds = samples.Where(s => s.Key.StartsWith("frame-")).Select(s => (string)s.Value["kind"]).Distinct();
-            Assert.That(kinds, Is.SupersetOf(new[] { "welcome", "ack", "error", "event", "snapshot", "chats" }));
+            Assert.That(kinds, Is.SupersetOf(new[] { "welcome", "ack", "error", "event", "snapshot", "chats", "history.changed" }));
             var commands = samples.Where(s => s.Key.StartsWith("command-")).Select(s => (string)s.Value["cmd"]).Distinct();
             Assert.That(commands, Is.EquivalentTo(CommandTypes.Keys), "the commands this package can send are exactly the protocol's");
         }
@@ -76,6 +90,12 @@ namespace AgentPanel.Core.Tests.Protocol
                 Assert.That(frame, Is.Not.InstanceOf<UnrecognizedFrame>(), "unknown frame kind " + frame.Kind);
                 AssertNoUnrecognizedEvents(frame);
                 written = JObject.FromObject(frame, ProtocolJson.Serializer);
+                if (AckResultTypes.TryGetValue(name, out var resultType))
+                {
+                    var result = ((AckFrame)frame).Result.ToObject(resultType, ProtocolJson.Serializer);
+                    if (result is HistoryLoadResult page) foreach (var e in page.Events) Assert.That(e, Is.Not.InstanceOf<UnrecognizedEvent>(), "event type " + e.Type);
+                    JsonAssert.AreEquivalent(sample["result"], JObject.FromObject(result, ProtocolJson.Serializer), name + " result (a field the typed result lacks)");
+                }
             }
             else if (name.StartsWith("command-"))
             {

@@ -79,9 +79,56 @@ namespace AgentPanel.Core.Tests.Store
             Assert.That((string)open["resume"], Is.EqualTo("session-9"));
             Assert.That((bool)open["fork"], Is.True);
             Assert.That(store.Get(resumed.ChatId), Is.SameAs(resumed));
-            var history = store.HistoryListAsync();
-            Pump.Until(connection.Inbox, () => history.IsCompleted, "history.list answered");
-            Assert.That(((SidecarCommandException)history.Exception.GetBaseException()).Code, Is.EqualTo("unknown_command"), "the fake sidecar has no history yet: a typed error, not a hang");
+        }
+
+        [Test]
+        public void HistoryCommandsGoOutTypedAndAnswerWithTypedResults()
+        {
+            var list = Await(store.HistoryListAsync("jump", includeArchived: true));
+            var sent = sidecar.CommandsNamed("history.list").Single();
+            Assert.That((string)sent["query"], Is.EqualTo("jump"));
+            Assert.That((bool)sent["includeArchived"], Is.True);
+            Assert.That(list.Sessions.Single().Title, Is.EqualTo("Why does the player jump twice?"));
+            Assert.That(sidecar.CommandsNamed("history.list").Count, Is.EqualTo(1));
+            Await(store.HistoryListAsync());
+            Assert.That(sidecar.CommandsNamed("history.list").Last().Properties().Select(p => p.Name), Is.EquivalentTo(new[] { "id", "cmd" }), "no empty parameters");
+
+            var hits = Await(store.HistorySearchAsync("FixedUpdate", 5));
+            Assert.That((int)sidecar.CommandsNamed("history.search").Single()["limit"], Is.EqualTo(5));
+            Assert.That(hits.Hits.Single().Snippet, Does.Contain("FixedUpdate"));
+            Assert.That(hits.Stopped, Is.EqualTo("max_hits"));
+
+            var newest = Await(store.HistoryLoadAsync("s-old"));
+            Assert.That(newest.Cursor, Is.EqualTo("older-page"));
+            Assert.That(newest.Events.Count, Is.EqualTo(Ev.StreamingTurn().Count));
+            Assert.That(newest.Events, Has.None.InstanceOf<UnrecognizedEvent>());
+            var oldest = Await(store.HistoryLoadAsync("s-old", newest.Cursor));
+            Assert.That((string)sidecar.CommandsNamed("history.load").Last()["cursor"], Is.EqualTo("older-page"));
+            Assert.That(oldest.Cursor, Is.Null, "the first page of the session");
+
+            var missing = store.HistoryLoadAsync("nope");
+            Pump.Until(connection.Inbox, () => missing.IsCompleted, "history.load answered");
+            Assert.That(((SidecarCommandException)missing.Exception.GetBaseException()).Code, Is.EqualTo("session_not_found"));
+        }
+
+        [Test]
+        public void HistoryChangesReachListenersOnlyWhileSubscribedAndTheSubscriptionComesBackAfterAReconnect()
+        {
+            var heard = new List<HistoryChangedFrame>();
+            store.HistoryChanged += heard.Add;
+            var frame = (HistoryChangedFrame)ServerFrameParser.Parse("{\"kind\":\"history.changed\",\"sessions\":[{\"id\":\"s-new\",\"title\":\"Add a pause menu\",\"titleSource\":\"prompt\",\"lastActivity\":\"2026-03-03T16:02:30.517Z\",\"messageCount\":3,\"messageCountExact\":true,\"size\":5120,\"hasSubagents\":false,\"archived\":false}],\"removed\":[\"s-gone\"]}");
+            store.ApplyHistoryChanged(frame);
+            Assert.That(heard, Is.Empty, "not subscribed yet");
+            Await(store.HistorySubscribeAsync());
+            store.ApplyHistoryChanged(frame);
+            Assert.That(heard.Single().Sessions.Single().Id, Is.EqualTo("s-new"));
+            Assert.That(heard.Single().Removed, Is.EqualTo(new[] { "s-gone" }));
+
+            sidecar.BreakAll();
+            Pump.Until(connection.Inbox, () => sidecar.CommandsNamed("history.subscribe").Count == 2, "history.subscribe again after the reconnect");
+            Await(store.HistoryUnsubscribeAsync());
+            store.ApplyHistoryChanged(frame);
+            Assert.That(heard.Count, Is.EqualTo(1));
         }
 
         [Test]

@@ -128,6 +128,25 @@ namespace AgentPanel.Core.Tests.Support
                         if (!answered.Add((string)cmd["requestId"])) Send(channel, new ErrorFrame { Id = id, Code = "already_answered", Message = "This permission request was already answered." });
                         else Send(channel, new AckFrame { Id = id });
                         break;
+                    case "history.list":
+                        var session = new SessionSummary { Id = "s-old", Title = "Why does the player jump twice?", TitleSource = "ai", LastActivity = "2026-03-02T09:31:44.901Z", LastPrompt = "Thanks", MessageCount = 4, MessageCountExact = true, Size = 900 };
+                        Send(channel, new AckFrame { Id = id, Result = JObject.FromObject(new HistoryListResult { Sessions = { session } }, ProtocolJson.Serializer) });
+                        break;
+                    case "history.search":
+                        Send(channel, new AckFrame { Id = id, Result = JObject.FromObject(new HistorySearchResult { Hits = { new SearchHit { SessionId = "s-old", Role = "assistant", Kind = "text", Snippet = "…" + (string)cmd["text"] + "…" } }, Stopped = "max_hits" }, ProtocolJson.Serializer) });
+                        break;
+                    case "history.load":
+                        if ((string)cmd["sessionId"] != "s-old")
+                        {
+                            Send(channel, new ErrorFrame { Id = id, Code = "session_not_found", Message = "No saved session in this project's history; refresh the history list." });
+                            break;
+                        }
+                        var older = cmd["cursor"] == null;
+                        var page = new HistoryLoadResult { SessionId = "s-old", Cursor = older ? "older-page" : null, Events = Ev.StreamingTurn(older ? "h2" : "h1", older ? "m2" : "m1") };
+                        Send(channel, new AckFrame { Id = id, Result = JObject.FromObject(page, ProtocolJson.Serializer) });
+                        break;
+                    case "history.subscribe":
+                    case "history.unsubscribe":
                     case "chats.list":
                     case "chat.interrupt":
                     case "chat.setModel":

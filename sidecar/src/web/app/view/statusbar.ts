@@ -17,18 +17,23 @@ export class HeaderView {
   private readonly badge: HTMLElement;
   private readonly retry: HTMLButtonElement;
 
-  constructor(reconnect: () => void) {
+  private readonly historyButton: HTMLButtonElement;
+
+  constructor(reconnect: () => void, history: () => void = () => undefined) {
     this.title = h("h1", { class: "chat-heading" }, "Agent Panel");
     this.session = h("span", { class: "session-id meta" });
     this.badge = h("span", { class: "conn-badge", attrs: { role: "status", "aria-label": "Connection" } });
     this.retry = h("button", { class: "link", attrs: { type: "button", hidden: true }, on: { click: reconnect } }, "Reconnect now");
-    this.el = h("header", { class: "topbar" }, h("div", { class: "heading" }, this.title, this.session), h("div", { class: "conn" }, this.badge, this.retry));
+    this.historyButton = h("button", { class: "history-button", attrs: { type: "button", "aria-pressed": "false", title: "Past sessions of this project" }, on: { click: history } }, "History");
+    this.el = h("header", { class: "topbar" }, h("div", { class: "heading" }, this.title, this.session), h("div", { class: "conn" }, this.historyButton, this.badge, this.retry));
   }
 
-  /** Update title and badge. */
-  render(summary: ChatSummary | undefined, view: ChatView | undefined, status: ConnectionStatus): void {
-    setText(this.title, summary?.title ?? (summary || view ? "New chat" : "Agent Panel"));
-    const sessionId = view?.info.sessionId ?? summary?.sessionId;
+  /** Update title, badge and the History toggle. */
+  render(summary: ChatSummary | undefined, view: ChatView | undefined, status: ConnectionStatus, historyOpen = false): void {
+    this.historyButton.setAttribute("aria-pressed", String(historyOpen));
+    setText(this.historyButton, historyOpen ? "Back to chat" : "History");
+    setText(this.title, historyOpen ? "History" : (summary?.title ?? (summary || view ? "New chat" : "Agent Panel")));
+    const sessionId = historyOpen ? undefined : (view?.info.sessionId ?? summary?.sessionId);
     setText(this.session, sessionId ? `session ${sessionId}` : "");
     this.session.title = sessionId ? "Session id (use it to resume this conversation later)" : "";
     const [text, phase] = badgeText(status);

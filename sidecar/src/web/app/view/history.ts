@@ -1,0 +1,95 @@
+import type { SessionSummary } from "../../../protocol/panel/history.js";
+import { h, replaceChildren, setText } from "../dom.js";
+import { relativeTime } from "../format.js";
+import type { HistoryModel, HistoryState } from "../history-model.js";
+import { PermissionCards } from "./permission.js";
+import { TranscriptView } from "./transcript.js";
+
+// The History view (in place of the live chat): a search box over titles and prompts, the list
+// of past sessions (title, relative time, last prompt), and one session opened read-only with
+// the live chat's transcript components, "Load older" for paging and Resume.
+
+/** The history pane. */
+export class HistoryView {
+  readonly el: HTMLElement;
+  private readonly search: HTMLInputElement;
+  private readonly list: HTMLUListElement;
+  private readonly listPane: HTMLElement;
+  private readonly sessionPane: HTMLElement;
+  private readonly sessionTitle: HTMLElement;
+  private readonly older: HTMLButtonElement;
+  private readonly transcript: TranscriptView;
+  private listKey = "";
+  private olderPages = 0;
+
+  constructor(private readonly model: HistoryModel) {
+    this.search = h("input", { attrs: { type: "search", "aria-label": "Search sessions", placeholder: "Search titles and prompts", spellcheck: "false", autocomplete: "off" }, on: { input: () => model.search(this.search.value) } });
+    this.list = h("ul", { class: "session-list", attrs: { "aria-label": "Past sessions" } });
+    this.listPane = h("div", { class: "history-list" }, h("div", { class: "history-bar" }, this.search), this.list);
+    // Read-only: no permission card can be answered here, so its answers go nowhere.
+    this.transcript = new TranscriptView(new PermissionCards(async () => undefined, () => undefined));
+    this.older = h("button", { class: "load-older", attrs: { type: "button" }, on: { click: () => void model.loadOlder() } }, "Load older");
+    this.transcript.el.prepend(this.older);
+    this.sessionTitle = h("h2", { class: "session-title" });
+    this.sessionPane = h(
+      "div",
+      { class: "history-session", attrs: { hidden: true } },
+      h(
+        "div",
+        { class: "history-bar" },
+        h("button", { attrs: { type: "button" }, on: { click: () => model.closeSession() } }, "← All sessions"),
+        this.sessionTitle,
+        h("span", { class: "meta" }, "Read-only"),
+        h("button", { class: "primary", attrs: { type: "button" }, on: { click: () => void model.resume() } }, "Resume session"),
+      ),
+    );
+    this.el = h("section", { class: "history", attrs: { "aria-label": "History", hidden: true } }, this.listPane, this.sessionPane);
+  }
+
+  /** Show the model's state. */
+  render(s: HistoryState): void {
+    this.el.hidden = !s.open;
+    if (!s.open) return void this.transcript.el.remove();
+    if (document.activeElement !== this.search && this.search.value !== s.query) this.search.value = s.query;
+    const sel = s.selected;
+    this.listPane.hidden = sel !== undefined;
+    this.sessionPane.hidden = sel === undefined;
+    this.renderList(s);
+    // The read-only transcript is in the page only while a session is open (one .transcript otherwise).
+    if (!sel) return void this.transcript.el.remove();
+    if (!this.transcript.el.isConnected) this.sessionPane.append(this.transcript.el);
+    setText(this.sessionTitle, sel.title);
+    this.older.hidden = sel.cursor === null;
+    this.older.disabled = sel.loading;
+    setText(this.older, sel.loading && sel.events.length > 0 ? "Loading…" : "Load older");
+    const scroller = this.transcript.el;
+    const fromBottom = scroller.scrollHeight - scroller.scrollTop;
+    this.transcript.render(`history:${sel.sessionId}`, sel.view);
+    // Older events were prepended: keep what the user was looking at in place.
+    if (sel.olderPages !== this.olderPages) scroller.scrollTop = scroller.scrollHeight - fromBottom;
+    this.olderPages = sel.olderPages;
+  }
+
+  private renderList(s: HistoryState): void {
+    const minute = Math.floor(Date.now() / 60_000); // relative times refresh at most once a minute
+    const key = JSON.stringify([s.sessions.map((x) => [x.id, x.lastActivity, x.title, x.lastPrompt]), s.loading, minute]);
+    if (key === this.listKey) return;
+    this.listKey = key;
+    replaceChildren(this.list, ...s.sessions.map((x) => this.entry(x)));
+    if (s.sessions.length === 0) this.list.append(h("li", { class: "meta" }, s.loading ? "Loading…" : s.query.trim() ? "No session matches." : "No past sessions in this project yet."));
+  }
+
+  private entry(s: SessionSummary): HTMLLIElement {
+    return h(
+      "li",
+      null,
+      h(
+        "button",
+        { class: "session-entry", attrs: { type: "button", "data-session": s.id, title: `Session ${s.id}` }, on: { click: () => void this.model.openSession(s.id) } },
+        h("span", { class: "session-name" }, s.title),
+        h("span", { class: "session-time meta", attrs: { title: s.lastActivity } }, relativeTime(s.lastActivity)),
+        s.lastPrompt ? h("span", { class: "session-preview meta" }, s.lastPrompt) : null,
+      ),
+    );
+  }
+}

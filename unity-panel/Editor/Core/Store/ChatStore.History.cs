@@ -1,0 +1,67 @@
+using System;
+using System.Threading.Tasks;
+using AgentPanel.Core.Protocol;
+using Newtonsoft.Json.Linq;
+
+namespace AgentPanel.Core.Store
+{
+    // Session history (the History tab): list, search and read past sessions, and follow changes of the list. Resuming a
+    // session as a live chat is ResumeAsync. The history subscription is taken again after every reconnect.
+    internal sealed partial class ChatStore
+    {
+        private bool historyWanted;
+
+        /// <summary>Sessions were added, changed (Archived included) or removed; only while subscribed.</summary>
+        public event Action<HistoryChangedFrame> HistoryChanged;
+
+        /// <summary>Past sessions, newest first; <paramref name="query"/> filters by title and prompts.</summary>
+        public async Task<HistoryListResult> HistoryListAsync(string query = null, bool includeArchived = false)
+        {
+            var list = new HistoryListCommand { Query = string.IsNullOrWhiteSpace(query) ? null : query, IncludeArchived = includeArchived ? (bool?)true : null };
+            return Read<HistoryListResult>(await connection.SendAsync(list).ConfigureAwait(false));
+        }
+
+        /// <summary>Full-text search over past sessions (bounded by <paramref name="limit"/> hits, and by the sidecar in bytes and time).</summary>
+        public async Task<HistorySearchResult> HistorySearchAsync(string text, int? limit = null)
+        {
+            return Read<HistorySearchResult>(await connection.SendAsync(new HistorySearchCommand { Text = text, Limit = limit }).ConfigureAwait(false));
+        }
+
+        /// <summary>One page of a past session, read-only: the newest without a cursor, then pass the returned Cursor for older pages.</summary>
+        public async Task<HistoryLoadResult> HistoryLoadAsync(string sessionId, string cursor = null)
+        {
+            return Read<HistoryLoadResult>(await connection.SendAsync(new HistoryLoadCommand { SessionId = sessionId, Cursor = cursor }).ConfigureAwait(false));
+        }
+
+        /// <summary>Receive <see cref="HistoryChanged"/> from now on (and after reconnects) until <see cref="HistoryUnsubscribeAsync"/>.</summary>
+        public Task HistorySubscribeAsync()
+        {
+            historyWanted = true;
+            return connection.SendAsync(new HistorySubscribeCommand());
+        }
+
+        /// <summary>Stop receiving history changes.</summary>
+        public Task HistoryUnsubscribeAsync()
+        {
+            historyWanted = false;
+            return connection.SendAsync(new HistoryUnsubscribeCommand());
+        }
+
+        /// <summary>Deliver a history.changed frame (the connection's frame routing calls this; tests may too).</summary>
+        public void ApplyHistoryChanged(HistoryChangedFrame frame)
+        {
+            if (historyWanted && frame != null) HistoryChanged?.Invoke(frame);
+        }
+
+        private void ResubscribeHistory()
+        {
+            if (!historyWanted) return;
+            _ = connection.SendAsync(new HistorySubscribeCommand()).ContinueWith(t => { _ = t.Exception; }, TaskContinuationOptions.OnlyOnFaulted);
+        }
+
+        private static T Read<T>(JObject result) where T : new()
+        {
+            return result == null ? new T() : ProtocolJson.ToObject<T>(result);
+        }
+    }
+}
