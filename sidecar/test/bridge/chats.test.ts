@@ -125,4 +125,31 @@ describe("client → router → hub → chat → fake claude", () => {
       expect(link.of("event").filter((f) => f.event.type === "permission_resolved").map((f) => f.event)).toEqual([expect.objectContaining({ requestId, outcome: "allowed" })]);
     }
   });
+
+  it("a client that reconnects while a permission waits gets the card back and its answer runs the tool", async () => {
+    const reg = setup(scenario("tool"));
+    const first = recordingLink();
+    const a = attachClient(reg, first);
+    a.onText(JSON.stringify({ id: "h", cmd: "hello", protocol: 1, client: "unity", render: ["unity"] }));
+    const hub = reg.open();
+    a.onText(JSON.stringify({ id: "s", cmd: "subscribe", chatId: hub.chatId }));
+    await hub.whenStarted();
+    await hub.chat.send("run it");
+    const asked = await until(() => first.of("event").find((f) => f.event.type === "permission_requested"));
+    // The socket drops (domain reload) right after the card arrived; a new client catches up.
+    const lastSeq = first.of("event").at(-1)!.seq;
+    a.onClose();
+    const second = recordingLink();
+    const b = attachClient(reg, second);
+    b.onText(JSON.stringify({ id: "h", cmd: "hello", protocol: 1, client: "unity", render: ["unity"] }));
+    b.onText(JSON.stringify({ id: "s", cmd: "subscribe", chatId: hub.chatId, afterSeq: lastSeq }));
+    const again = await until(() => second.of("event").find((f) => f.event.type === "permission_requested"));
+    expect(again.event).toEqual(asked.event);
+    const requestId = (again.event as { requestId: string }).requestId;
+    b.onText(JSON.stringify({ id: "a", cmd: "permission.answer", chatId: hub.chatId, requestId, answer: { kind: "allow" } }));
+    expect(await until(() => second.frames.find((f) => "id" in f && f.id === "a"))).toMatchObject({ kind: "ack" });
+    const result = await until(() => second.of("event").find((f) => f.event.type === "turn_result"));
+    expect(result.event).toMatchObject({ ok: true });
+    expect(second.of("event").some((f) => f.event.type === "tool_finished" && !(f.event as { isError: boolean }).isError)).toBe(true);
+  });
 });

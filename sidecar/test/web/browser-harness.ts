@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { ChatRegistry } from "../../src/bridge/chats.js";
-import { attachClient } from "../../src/bridge/router.js";
-import { startServer, type ClientLink, type RunningServer } from "../../src/bridge/server.js";
+import { attachClient, type RouterInfo } from "../../src/bridge/router.js";
+import { startServer, type ClientLink, type OnClient, type RunningServer } from "../../src/bridge/server.js";
 import { writeWebFiles } from "../../src/web/files.js";
 import { FAKE_CLAUDE } from "../chat/fake-chat.js";
 import { markdownForTests } from "./scenarios.js";
@@ -64,17 +64,7 @@ export async function startPanelServer(scenario: object): Promise<PanelServer> {
     version: "test",
     staticRoot: writeWebFiles(join(dir, "web")),
     health: () => ({ chats: registry.size }),
-    onClient: (link) => {
-      links.push(link);
-      const handler = attachClient(registry, link);
-      return {
-        onText(raw) {
-          commands.push(JSON.parse(raw));
-          handler.onText(raw);
-        },
-        onClose: () => handler.onClose(),
-      };
-    },
+    onClient: recordingClient(registry, links, commands),
   });
   return {
     url: server.url,
@@ -148,4 +138,19 @@ export async function until<T>(fn: () => T | undefined | false | Promise<T | und
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** onClient for a test server: keeps every link and command for assertions, then routes as serve does. */
+export function recordingClient(registry: ChatRegistry, links: ClientLink[], commands: any[], info: RouterInfo = {}): OnClient {
+  return (link) => {
+    links.push(link);
+    const handler = attachClient(registry, link, info);
+    return {
+      onText(raw) {
+        commands.push(JSON.parse(raw));
+        handler.onText(raw);
+      },
+      onClose: () => handler.onClose(),
+    };
+  };
 }

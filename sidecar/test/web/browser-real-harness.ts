@@ -3,11 +3,10 @@ import type { Browser, Page } from "playwright-core";
 import { startFakeApi, type FakeApi, type Rule } from "../../../fixtures/fake-api/index.js";
 import { ChatRegistry } from "../../src/bridge/chats.js";
 import { preloadHtmlRenderer } from "../../src/bridge/hub-render.js";
-import { attachClient } from "../../src/bridge/router.js";
 import { startServer, type ClientLink, type RunningServer } from "../../src/bridge/server.js";
 import { writeWebFiles } from "../../src/web/files.js";
 import { claudeBinary, makeSandbox, type Sandbox } from "../e2e/harness.js";
-import { openPanel, type PanelServer } from "./browser-harness.js";
+import { openPanel, recordingClient, type PanelServer } from "./browser-harness.js";
 
 // The browser panel against a sidecar whose chats run the REAL claude binary, offline: the
 // product's server, router and registry in-process (as `serve` wires them, with the real HTML
@@ -50,17 +49,7 @@ export async function startRealPanelServer(rules: readonly Rule[] | ((sandbox: S
     version: "test",
     staticRoot: writeWebFiles(join(sandbox.root, "web")),
     health: () => ({ chats: registry.size }),
-    onClient: (link) => {
-      links.push(link);
-      const handler = attachClient(registry, link, { project: sandbox.project });
-      return {
-        onText(raw) {
-          commands.push(JSON.parse(raw));
-          handler.onText(raw);
-        },
-        onClose: () => handler.onClose(),
-      };
-    },
+    onClient: recordingClient(registry, links, commands, { project: sandbox.project }),
   });
   return {
     url: server.url,

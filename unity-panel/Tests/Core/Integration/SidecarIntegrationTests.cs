@@ -156,7 +156,13 @@ namespace AgentPanel.Core.Tests.Integration
             lock (channels) channels.Last().Abort();
             Pump.Until(dropping.Inbox, () => channels.Count >= 2 && dropping.Status.State == ConnectionState.Connected, "reconnected", 15000);
             WaitTurnEnd(dropping, chat, turn);
-            Pump.Until(steady.Inbox, () => steadyChat.LastSeq == chat.LastSeq, "the steady client saw the same events", 15000);
+            // Both clients keep receiving (the state event after the result, chat lists): pump both
+            // until they agree, or the comparison could race with the last few frames.
+            Pump.Until(steady.Inbox, () =>
+            {
+                dropping.Inbox.Drain();
+                return steadyChat.LastSeq == chat.LastSeq && chat.Status.State == "ready";
+            }, "the steady client saw the same events", 30000);
             SnapshotEqualityTests.AssertSameState(steadyChat, chat, "dropped vs uninterrupted");
         }
 

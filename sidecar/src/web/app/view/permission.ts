@@ -75,7 +75,8 @@ export class PermissionCards {
     if (!r.isQuestion) card.append(h("details", { class: "perm-input" }, h("summary", null, "Input"), h("pre", null, previewJson(r.input))));
     if (item.outcome) {
       const words = { allowed: "Allowed", denied: "Denied", cancelled: "Cancelled" }[item.outcome];
-      card.append(h("div", { class: "perm-outcome", attrs: { role: "status" } }, words, item.detail ? ` — ${item.detail}` : ""));
+      const detail = outcomeDetail(item.detail);
+      card.append(h("div", { class: "perm-outcome", attrs: { role: "status" } }, words, detail ? ` — ${detail}` : ""));
       return card;
     }
     if (r.isQuestion) card.append(this.renderQuestionActions(item, st));
@@ -180,4 +181,10 @@ export class PermissionCards {
     Object.assign(st, patch, { version: st.version + 1 });
     this.changed();
   }
+}
+
+/** The resolution's detail in words; the plain answer kinds add nothing to "Allowed"/"Denied". */
+function outcomeDetail(detail: string | undefined): string | undefined {
+  const words: Record<string, string | undefined> = { allow: undefined, deny: undefined, allow_always: "always, from now on", deny_stop: "and the turn stopped", answer_questions: "answered" };
+  return detail !== undefined && detail in words ? words[detail] : detail;
 }
