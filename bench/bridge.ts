@@ -76,7 +76,11 @@ async function relayAndReplay(): Promise<{ p50: number; p99: number; replayMs: n
   const scenarioFile = join(dir, "scenario.json");
   const se = (event: object) => ({ emit: { type: "stream_event", event, session_id: "{{session_id}}", parent_tool_use_id: null } });
   const timed = Array.from({ length: 2000 }, () => [se({ type: "message_start", message: { id: "lat_{{now_ms}}", model: "m" } }), { wait: 3 }]).flat();
-  const bulk = Array.from({ length: 10_500 }, () => se({ type: "message_start", message: { id: "bulk_{{uuid}}", model: "m" } }));
+  // Realistic bulk: short messages that start and stop (each gives message_start + message_final).
+  const bulk = Array.from({ length: 5_300 }, (_, i) => [
+    { emit: { type: "stream_event", event: { type: "message_start", message: { id: `bulk_${i}`, model: "m" } }, session_id: "{{session_id}}", parent_tool_use_id: null, api_message_id: `bulk_${i}` } },
+    { emit: { type: "stream_event", event: { type: "message_stop" }, session_id: "{{session_id}}", parent_tool_use_id: null, api_message_id: `bulk_${i}` } },
+  ]).flat();
   const result = { emit: { type: "result", subtype: "success", is_error: false, session_id: "{{session_id}}" } };
   writeFileSync(scenarioFile, JSON.stringify({ init: { models: [], commands: [] }, turns: [[{ replay: true }, ...timed, result], [{ replay: true }, ...bulk, result]] }));
   const s = await startSidecar({ FAKE_CLAUDE_SCENARIO: scenarioFile });
