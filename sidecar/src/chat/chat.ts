@@ -276,7 +276,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     const minutes = Math.round(this.silence.ms / 6000) / 10;
     const open = this.normalizer.turns.end();
     for (const event of this.normalizer.abandonAll("no output from claude")) this.emitEvent(event);
-    this.normalizer.turns.drainQueued();
+    for (const turnId of this.normalizer.turns.drainQueued()) this.prompts.delete(turnId);
     this.emitEvent({ type: "notice", level: "warning", code: "silence", message: `claude sent nothing for ${minutes} min, so the panel stopped waiting${open ? ` for turn ${open}` : ""}. Send again or interrupt.` });
     this.syncState();
   }

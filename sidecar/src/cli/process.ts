@@ -1,7 +1,6 @@
 import { EventEmitter } from "node:events";
 import { execa, type ResultPromise } from "execa";
 import treeKill from "tree-kill";
-import { AgentPanelError } from "../errors.js";
 import type { Outbound } from "../protocol/claude/outbound.js";
 import { parseInbound, type Inbound } from "../protocol/claude/parse.js";
 import { LineSplitter, type FrameEvent } from "./framing.js";
@@ -166,9 +165,4 @@ export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
     this.emit("exit", this.exited);
     return this.exited;
   }
-}
-
-/** Typed error for a CLI that could not be started at all. */
-export function spawnFailed(path: string, cause: unknown): AgentPanelError {
-  return new AgentPanelError("claude_spawn_failed", `Could not start claude at ${path}. Check the path in Settings or set AGENT_PANEL_CLAUDE.`, { cause });
 }
