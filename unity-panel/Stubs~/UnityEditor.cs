@@ -2,15 +2,16 @@
 // compiled against, never run. Add a member here only when the Editor layer starts using it, with its exact signature.
 using System;
 using System.Reflection;
+using UnityEngine.UIElements;
 
 namespace UnityEditor
 {
     [AttributeUsage(AttributeTargets.Class)]
-    public class InitializeOnLoadAttribute : Attribute
+    public partial class InitializeOnLoadAttribute : Attribute
     {
     }
 
-    public sealed class EditorApplication
+    public sealed partial class EditorApplication
     {
         public delegate void CallbackFunction();
 
@@ -19,14 +20,14 @@ namespace UnityEditor
         public static event Action quitting;
     }
 
-    public static class AssemblyReloadEvents
+    public static partial class AssemblyReloadEvents
     {
         public delegate void AssemblyReloadCallback();
 
         public static event AssemblyReloadCallback beforeAssemblyReload;
     }
 
-    public class SessionState
+    public partial class SessionState
     {
         public static string GetString(string key, string defaultValue) => throw new NotImplementedException();
         public static void SetString(string key, string value) => throw new NotImplementedException();
@@ -35,15 +36,96 @@ namespace UnityEditor
         public static void SetBool(string key, bool value) => throw new NotImplementedException();
     }
 
-    public class EditorPrefs
+    public partial class EditorPrefs
     {
         public static string GetString(string key, string defaultValue) => throw new NotImplementedException();
+        public static void SetString(string key, string value) => throw new NotImplementedException();
+        public static void DeleteKey(string key) => throw new NotImplementedException();
+    }
+
+    [AttributeUsage(AttributeTargets.Method, AllowMultiple = true)]
+    public sealed partial class MenuItem : Attribute
+    {
+        public MenuItem(string itemName) => throw new NotImplementedException();
+    }
+
+    public partial class EditorWindow : UnityEngine.ScriptableObject
+    {
+        public VisualElement rootVisualElement => throw new NotImplementedException();
+        public UnityEngine.GUIContent titleContent { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+        public void Show() => throw new NotImplementedException();
+        public static T GetWindow<T>() where T : EditorWindow => throw new NotImplementedException();
+    }
+
+    public sealed partial class AssetDatabase
+    {
+        public static string GetAssetPath(UnityEngine.Object assetObject) => throw new NotImplementedException();
+    }
+
+    public partial class EditorGUIUtility
+    {
+    }
+
+    public partial class EditorUtility
+    {
+        public static void OpenWithDefaultApp(string fileName) => throw new NotImplementedException();
+    }
+
+    public partial class Selection
+    {
+        public static UnityEngine.Object[] objects { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+    }
+
+    public partial class DragAndDrop
+    {
+        public static UnityEngine.Object[] objectReferences { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+        public static DragAndDropVisualMode visualMode { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+        public static void AcceptDrag() => throw new NotImplementedException();
+    }
+
+    public enum DragAndDropVisualMode
+    {
+        None = 0,
+        Copy = 1,
+        Link = 2,
+        Move = 16,
+        Generic = 4,
+        Rejected = 32,
+    }
+
+    public sealed partial class GenericMenu
+    {
+        public GenericMenu() => throw new NotImplementedException();
+    }
+}
+
+namespace UnityEditor.Compilation
+{
+    public static partial class CompilationPipeline
+    {
+        public static event Action<object> compilationStarted;
+        public static event Action<string, CompilerMessage[]> assemblyCompilationFinished;
+    }
+
+    public partial struct CompilerMessage
+    {
+        public string message;
+        public string file;
+        public int line;
+        public CompilerMessageType type;
+    }
+
+    public enum CompilerMessageType
+    {
+        Error = 0,
+        Warning = 1,
+        Info = 2,
     }
 }
 
 namespace UnityEditor.PackageManager
 {
-    public sealed class PackageInfo
+    public sealed partial class PackageInfo
     {
         public string resolvedPath => throw new NotImplementedException();
 

@@ -59,6 +59,15 @@ namespace AgentPanel.Editor.Integration
             Connection.ReconnectNow();
         }
 
+        /// <summary>The sidecar's log file (Library/AgentPanel/sidecar.log of the project).</summary>
+        public static string LogFile => (sidecar ?? EditorSidecar.Capture()).LogFile;
+
+        /// <summary>Read the node and claude paths again (after the settings changed); the next start of a sidecar uses them.</summary>
+        public static void ReloadSettings()
+        {
+            if (Connection != null) sidecar = EditorSidecar.Capture();
+        }
+
         /// <summary>Disconnect and forget the chats (the sidecar keeps running until the Editor exits).</summary>
         public static void Stop()
         {

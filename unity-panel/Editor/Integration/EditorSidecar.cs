@@ -16,9 +16,9 @@ namespace AgentPanel.Editor.Integration
     internal sealed class EditorSidecar
     {
         /// <summary>EditorPrefs key of the node path override.</summary>
-        public const string NodePathKey = "AgentPanel.NodePath";
+        public const string NodePathKey = AgentPanel.Core.View.PanelSettings.NodePathKey;
         /// <summary>EditorPrefs key of the claude path override.</summary>
-        public const string ClaudePathKey = "AgentPanel.ClaudePath";
+        public const string ClaudePathKey = AgentPanel.Core.View.PanelSettings.ClaudePathKey;
 
         private readonly HostPlatform platform = HostPlatform.Current();
 

@@ -29,8 +29,9 @@ namespace AgentPanel.Core.Tests.RepoChecks
                 foreach (var handle in md.MemberReferences)
                 {
                     var member = md.GetMemberReference(handle);
-                    if (member.Parent.Kind != HandleKind.TypeReference || !FromStubs(md, (TypeReferenceHandle)member.Parent)) continue;
-                    var type = names.Of((TypeReferenceHandle)member.Parent);
+                    var parent = DeclaringType(md, member.Parent);
+                    if (parent == null || !FromStubs(md, parent.Value)) continue;
+                    var type = names.Of(parent.Value);
                     var name = md.GetString(member.Name);
                     if (member.GetKind() == MemberReferenceKind.Field)
                     {
@@ -41,6 +42,7 @@ namespace AgentPanel.Core.Tests.RepoChecks
                     var args = string.Join(", ", sig.ParameterTypes);
                     var isStatic = sig.Header.IsInstance ? "" : "static ";
                     if (name.StartsWith("get_")) lines.Add($"`{type}.{name.Substring(4)}` — {isStatic}property get: {sig.ReturnType}");
+                    else if (name.StartsWith("set_")) lines.Add($"`{type}.{name.Substring(4)}` — {isStatic}property set: {args}");
                     else if (name.StartsWith("add_")) lines.Add($"`{type}.{name.Substring(4)}` — {isStatic}event add: {args}");
                     else if (name.StartsWith("remove_")) lines.Add($"`{type}.{name.Substring(7)}` — {isStatic}event remove: {args}");
                     else if (name == ".ctor" && args == "object, System.IntPtr") continue; // a delegate's constructor: implied by the delegate type
@@ -63,6 +65,18 @@ namespace AgentPanel.Core.Tests.RepoChecks
             text.Append("and return types); the stubs declare nothing else (the test fails on an unused stub member).\n\n");
             foreach (var line in lines) text.Append("- ").Append(line).Append('\n');
             return text.ToString();
+        }
+
+        /// <summary>The type a member reference belongs to: a type reference, or the generic type of an instantiation (BaseField`1 for BaseField&lt;string&gt;).</summary>
+        private static TypeReferenceHandle? DeclaringType(MetadataReader md, EntityHandle parent)
+        {
+            if (parent.Kind == HandleKind.TypeReference) return (TypeReferenceHandle)parent;
+            if (parent.Kind != HandleKind.TypeSpecification) return null;
+            var blob = md.GetBlobReader(md.GetTypeSpecification((TypeSpecificationHandle)parent).Signature);
+            if (blob.ReadSignatureTypeCode() != SignatureTypeCode.GenericTypeInstance) return null;
+            blob.ReadSignatureTypeCode();
+            var generic = blob.ReadTypeHandle();
+            return generic.Kind == HandleKind.TypeReference ? (TypeReferenceHandle)generic : (TypeReferenceHandle?)null;
         }
 
         private static bool FromStubs(MetadataReader md, TypeReferenceHandle handle)

@@ -32,6 +32,8 @@ namespace AgentPanel.Core.Tests.RepoChecks
                 .SelectMany(t => t.GetMembers(BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly)
                     .Where(m => !(m is MethodInfo method && method.IsSpecialName) && !(m is ConstructorInfo) && !(m is Type))
                     .Where(m => !(t.IsSubclassOf(typeof(Delegate))))
+                    // Enum values compile to constants (no member reference to find); the enum type itself is listed when used.
+                    .Where(m => !(t.IsEnum && m is FieldInfo))
                     .Select(m => FullName(t) + "." + m.Name))
                 .Where(name => !used.Contains("`" + name))
                 .ToList();

@@ -23,8 +23,13 @@ namespace AgentPanel.Core.Store
         /// <summary>Sums over all turn results.</summary>
         public TokenUsage Totals { get; } = new TokenUsage();
         public int Turns { get; set; }
-        /// <summary>Sum of reported costs (0 when the CLI reports none, e.g. with a subscription).</summary>
-        public double CostUsd { get; set; }
+        /// <summary>The session's cost so far (0 when the CLI reports none, e.g. with a subscription). Each claude process
+        /// reports a running total that starts again at 0 when the process is replaced (crash recovery), so the totals of
+        /// earlier processes are carried over.</summary>
+        public double CostUsd => costOfEarlierProcesses + costOfThisProcess;
+
+        private double costOfEarlierProcesses;
+        private double costOfThisProcess;
 
         /// <summary>True while a turn runs.</summary>
         public bool Busy => ChatStates.IsBusy(State);
@@ -53,7 +58,9 @@ namespace AgentPanel.Core.Store
             Totals.Output += usage.Output;
             Totals.CacheRead += usage.CacheRead;
             Totals.CacheCreation += usage.CacheCreation;
-            CostUsd += result.CostUsd ?? 0;
+            if (!result.CostUsd.HasValue) return;
+            if (result.CostUsd.Value < costOfThisProcess) costOfEarlierProcesses += costOfThisProcess;
+            costOfThisProcess = result.CostUsd.Value;
         }
     }
 }

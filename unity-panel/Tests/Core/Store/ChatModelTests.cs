@@ -136,6 +136,14 @@ namespace AgentPanel.Core.Tests.Store
         }
 
         [Test]
+        public void CostIsTheRunningTotalOfEachProcessCarriedOverWhenAProcessIsReplaced()
+        {
+            // claude reports a running session total; a replaced process (crash recovery) starts again from 0.
+            var chat = Live(new PanelEvent[] { Ev.Result("a", true, 1, 1, 0.5), Ev.Result("b", true, 1, 1, 0.8), Ev.Result("c", true, 1, 1, 0.1) });
+            Assert.That(chat.Status.CostUsd, Is.EqualTo(0.9).Within(1e-9));
+        }
+
+        [Test]
         public void InitFieldsMergeAndTotalsAddUp()
         {
             var chat = Live(new PanelEvent[] { Ev.Init(), new InitEvent { Model = "other" }, Ev.Result("a", true, 1, 2, 0.5), Ev.Result("b", true, 3, 4, 0.25) });

@@ -1,0 +1,42 @@
+using UnityEditor;
+using UnityEngine;
+
+namespace AgentPanel.Editor.UI
+{
+    /// <summary>Window &gt; Agent Panel: the UI Toolkit window over the Core; <see cref="PanelShell"/> does the work, this class only follows Unity's window life.</summary>
+    internal sealed class AgentPanelWindow : EditorWindow
+    {
+        private PanelShell shell;
+
+        [MenuItem("Window/Agent Panel")]
+        private static void Open()
+        {
+            var window = GetWindow<AgentPanelWindow>();
+            window.titleContent = new GUIContent(PanelShell.BaseTitle);
+            window.Show();
+        }
+
+        private void CreateGUI()
+        {
+            titleContent = new GUIContent(PanelShell.BaseTitle);
+            shell = new PanelShell(rootVisualElement, SetTitle);
+            shell.Start();
+        }
+
+        private void SetTitle(string title)
+        {
+            if (titleContent.text != title) titleContent = new GUIContent(title);
+        }
+
+        private void OnDisable()
+        {
+            // Never blocks: saving is a SessionState write, and the session (not the window) owns the connection.
+            shell?.Dispose();
+            shell = null;
+        }
+
+        private void OnFocus() => shell?.SetFocused(true);
+
+        private void OnLostFocus() => shell?.SetFocused(false);
+    }
+}

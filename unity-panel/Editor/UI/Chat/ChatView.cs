@@ -1,0 +1,172 @@
+using AgentPanel.Core.Store;
+using AgentPanel.Core.View;
+using UnityEngine.UIElements;
+
+namespace AgentPanel.Editor.UI.Chat
+{
+    /// <summary>
+    /// The transcript of one chat (live or read-only history): a scroll view of card elements appended and updated in batches
+    /// (one redraw per card per <see cref="RefreshPlanner.IntervalMs"/>), kept at the bottom while the user has not scrolled up
+    /// (then a "jump to latest" pill counts new cards), with old cards pruned behind "Show N earlier cards" and a banner for
+    /// notices that need action (not logged in, chat failed or lost).
+    /// </summary>
+    internal sealed class ChatView : VisualElement
+    {
+        private readonly ChatContext context = new ChatContext();
+        private readonly CardWindow window = new CardWindow();
+        private readonly ScrollFollow follow = new ScrollFollow();
+        private readonly ScrollView scroll;
+        private readonly CardList list;
+        private readonly Button earlier;
+        private readonly Button pill;
+        private readonly BannerElement banner;
+        private bool scheduled;
+        private float? restoreOffset;
+
+        public ChatView()
+        {
+            AddToClassList("ap-chat");
+            banner = new BannerElement(Retry);
+            Add(banner);
+            scroll = new ScrollView(ScrollViewMode.Vertical);
+            scroll.AddToClassList("ap-chat-scroll");
+            earlier = ChatUi.Button("", "ap-earlier", () =>
+            {
+                window.ShowEarlier();
+                Refresh();
+            });
+            list = new CardList(context);
+            scroll.Add(earlier);
+            scroll.Add(list);
+            Add(scroll);
+            pill = ChatUi.Button("", "ap-jump-pill", JumpToLatest);
+            Add(pill);
+            PanelAssets.Show(pill, false);
+            PanelAssets.Show(earlier, false);
+            scroll.verticalScroller.valueChanged += OnScrolled;
+            scroll.contentContainer.RegisterCallback<GeometryChangedEvent>(_ => OnContentLaidOut());
+        }
+
+        /// <summary>Vertical scroll offset (saved across domain reloads); setting it restores a scrolled-up position (following stops).</summary>
+        public float ScrollOffset
+        {
+            get => scroll.verticalScroller.value;
+            set
+            {
+                restoreOffset = value;
+                follow.Restore(value, false);
+                scroll.verticalScroller.value = value;
+            }
+        }
+
+        /// <summary>Whether the view follows the bottom as new cards arrive.</summary>
+        public bool FollowingBottom => follow.Following;
+
+        /// <summary>Show a chat; store is null and readOnly true for a history transcript.</summary>
+        public void Show(ChatStore store, ChatModel chat, bool readOnly)
+        {
+            var switched = !ReferenceEquals(chat, context.Chat);
+            context.Store = store;
+            context.Chat = chat;
+            context.ReadOnly = readOnly || store == null;
+            if (switched)
+            {
+                list.Reset();
+                window.Reset();
+                context.OpenKeys.Clear();
+                follow.JumpToLatest();
+                restoreOffset = null;
+            }
+            Draw();
+        }
+
+        /// <summary>The chat changed (called on every ChatStore.ChatChanged of this chat); batches internally.</summary>
+        public void Refresh()
+        {
+            if (scheduled) return;
+            scheduled = true;
+            schedule.Execute(() =>
+            {
+                scheduled = false;
+                Draw();
+            });
+        }
+
+        /// <summary>Follow the bottom again (the pill, or the user sent a prompt).</summary>
+        public void JumpToLatest()
+        {
+            follow.JumpToLatest();
+            restoreOffset = null;
+            ScrollToBottom();
+            UpdatePill();
+        }
+
+        private void Draw()
+        {
+            var chat = context.Chat;
+            context.Awaiting.Clear();
+            if (chat == null)
+            {
+                list.Reset();
+                banner.Show(null, null, false);
+                return;
+            }
+            foreach (var permission in chat.PendingPermissions())
+            {
+                if (permission.Request?.ToolUseId != null) context.Awaiting.Add(permission.Request.ToolUseId);
+            }
+            var cards = chat.Cards;
+            var visible = window.Apply(cards);
+            var plan = list.Show(visible, context.ReadOnly ? "This chat is empty." : "Ask Claude anything about your project. Enter sends, Shift+Enter adds a line.");
+            earlier.text = window.HiddenText ?? "";
+            PanelAssets.Show(earlier, window.Hidden > 0);
+            banner.Show(NoticePresenter.ActiveBanner(cards), chat.Lost, !context.ReadOnly);
+            if (plan.Create.Count > 0 && follow.OnContentAdded(plan.Appended)) ScrollToBottom();
+            UpdatePill();
+            if (plan.RetryInMs >= 0) schedule.Execute(Refresh).StartingIn(plan.RetryInMs);
+        }
+
+        private void OnScrolled(float value)
+        {
+            follow.OnScrolled(value, scroll.verticalScroller.highValue);
+            UpdatePill();
+        }
+
+        private void OnContentLaidOut()
+        {
+            if (restoreOffset.HasValue)
+            {
+                scroll.verticalScroller.value = restoreOffset.Value;
+                restoreOffset = null;
+            }
+            else if (follow.Following) ScrollToBottom();
+        }
+
+        private void ScrollToBottom()
+        {
+            scroll.verticalScroller.value = scroll.verticalScroller.highValue;
+        }
+
+        private void UpdatePill()
+        {
+            pill.text = follow.PillText;
+            PanelAssets.Show(pill, follow.PillVisible && context.Chat != null);
+        }
+
+        private async void Retry()
+        {
+            var chat = context.Chat;
+            var prompt = chat == null ? null : NoticePresenter.LastPrompt(chat.Cards);
+            if (context.Store == null || prompt == null) return;
+            try
+            {
+                await context.Store.SendAsync(chat.ChatId, prompt);
+                JumpToLatest();
+            }
+            catch (AgentPanel.Core.AgentPanelException e)
+            {
+                banner.ShowError(e.Message);
+            }
+        }
+    }
+}

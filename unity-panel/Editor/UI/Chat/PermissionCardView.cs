@@ -1,0 +1,153 @@
+using System;
+using AgentPanel.Core.Protocol;
+using AgentPanel.Core.View;
+using UnityEngine;
+using UnityEngine.UIElements;
+
+namespace AgentPanel.Editor.UI.Chat
+{
+    /// <summary>The content of a pending permission: what is asked (with the diff of an edit) and the answer controls.</summary>
+    internal sealed class PermissionCardView : VisualElement
+    {
+        private readonly Action<PermissionAnswer> send;
+        private readonly VisualElement actions;
+        private readonly VisualElement always;
+        private readonly VisualElement reasonRow;
+        private readonly TextField reason;
+        private readonly Label error;
+
+        public PermissionCardView(PermissionPrompt prompt, int pendingCount, Action<PermissionAnswer> send, string typedReason)
+        {
+            Prompt = prompt;
+            this.send = send;
+            AddToClassList("ap-permission");
+            var head = ChatUi.Box("ap-row ap-permission-head");
+            head.Add(ChatUi.Label(prompt.Badge, "ap-badge"));
+            head.Add(ChatUi.Label(prompt.Title, "ap-permission-title"));
+            if (pendingCount > 1) head.Add(ChatUi.Label("1 of " + pendingCount, "ap-meta"));
+            Add(head);
+            if (prompt.Summary.Length > 0) Add(ChatUi.Selectable(prompt.Summary, "ap-permission-summary ap-mono"));
+            if (prompt.Description != null) Add(ChatUi.Selectable(prompt.Description, "ap-meta"));
+            if (prompt.BlockedPath != null) Add(ChatUi.Selectable(prompt.BlockedPath, "ap-meta"));
+            if (prompt.Diff != null) Add(Diff(prompt));
+            else if (!prompt.IsQuestion && prompt.Input.Length > 0)
+            {
+                var input = new Expander("perm-input:" + prompt.RequestId, new System.Collections.Generic.HashSet<string>(), "ap-permission-input");
+                input.Header.Add(ChatUi.Label("Input", "ap-section-label"));
+                var text = prompt.Input;
+                input.SetBody(body => body.Add(ChatUi.Selectable(text, "ap-pre ap-mono")));
+                Add(input);
+            }
+            actions = ChatUi.Box("ap-permission-actions");
+            always = ChatUi.Box("ap-always-menu");
+            reasonRow = ChatUi.Box("ap-reason-row");
+            reason = new TextField { value = typedReason ?? "" };
+            reason.AddToClassList("ap-reason-field");
+            error = ChatUi.Label("", "ap-error");
+            if (prompt.IsQuestion) Add(new QuestionView(prompt, send, SetError));
+            else BuildActions();
+            Add(error);
+            SetError(null);
+            if (!string.IsNullOrEmpty(typedReason)) OpenReason();
+        }
+
+        public PermissionPrompt Prompt { get; }
+
+        public bool ReasonOpen => reasonRow.parent != null && !reasonRow.ClassListContains(PanelAssets.Hidden);
+
+        /// <summary>The typed deny reason (kept when the card is redrawn).</summary>
+        public string Reason => reason.value;
+
+        public void OpenReason()
+        {
+            PanelAssets.Show(reasonRow, true);
+            // Focus on the next frame so the "n" that opened the field is not typed into it.
+            schedule.Execute(() => reason.Focus());
+        }
+
+        public void CloseReason()
+        {
+            PanelAssets.Show(reasonRow, false);
+            SetError(null);
+        }
+
+        public void SetBusy(bool busy)
+        {
+            actions.SetEnabled(!busy);
+            reasonRow.SetEnabled(!busy);
+        }
+
+        public void SetError(string message)
+        {
+            error.text = message ?? "";
+            PanelAssets.Show(error, !string.IsNullOrEmpty(message));
+        }
+
+        private void BuildActions()
+        {
+            var allow = ChatUi.Button("Allow (Y)", "ap-primary", () => send(PermissionAnswer.Allow()));
+            actions.Add(allow);
+            if (Prompt.Always.Count > 0)
+            {
+                actions.Add(ChatUi.Button("Always ▾", "ap-always", () => PanelAssets.Show(always, always.ClassListContains(PanelAssets.Hidden))));
+                foreach (var choice in Prompt.Always)
+                {
+                    var indexes = choice.Indexes;
+                    always.Add(ChatUi.Button(choice.Text, "ap-always-choice", () => send(PermissionAnswer.AllowAlways(indexes))));
+                }
+            }
+            actions.Add(ChatUi.Button("Deny (N)", "ap-deny", OpenReason));
+            actions.Add(ChatUi.Button("Deny and stop", "ap-danger", () => send(PermissionPrompt.DenyAndStop(reason.value))));
+            Add(actions);
+            PanelAssets.Show(always, false);
+            Add(always);
+            reasonRow.Add(ChatUi.Label("Tell Claude why, or what to do instead:", "ap-meta"));
+            reasonRow.Add(reason);
+            reasonRow.Add(ChatUi.Button("Deny", "ap-deny", SubmitDeny));
+            reasonRow.Add(ChatUi.Button("Cancel (Esc)", "", CloseReason));
+            reason.RegisterCallback<KeyDownEvent>(OnReasonKey);
+            PanelAssets.Show(reasonRow, false);
+            Add(reasonRow);
+        }
+
+        private void OnReasonKey(KeyDownEvent evt)
+        {
+            if (evt.keyCode == KeyCode.Return || evt.keyCode == KeyCode.KeypadEnter)
+            {
+                SubmitDeny();
+                evt.StopPropagation();
+            }
+            else if (evt.keyCode == KeyCode.Escape)
+            {
+                CloseReason();
+                evt.StopPropagation();
+            }
+        }
+
+        private void SubmitDeny()
+        {
+            var answer = PermissionPrompt.Deny(reason.value, out var problem);
+            if (answer == null) SetError(problem);
+            else send(answer);
+        }
+
+        private static VisualElement Diff(PermissionPrompt prompt)
+        {
+            var box = new ScrollView(ScrollViewMode.Vertical);
+            box.AddToClassList("ap-diff");
+            var i = 0;
+            while (i < prompt.Diff.Count)
+            {
+                var kind = prompt.Diff[i].Kind;
+                var text = new System.Text.StringBuilder();
+                for (; i < prompt.Diff.Count && prompt.Diff[i].Kind == kind; i++)
+                {
+                    if (text.Length > 0) text.Append('\n');
+                    text.Append(prompt.Diff[i].ToString());
+                }
+                box.Add(ChatUi.Selectable(text.ToString(), "ap-diff-lines ap-mono ap-diff-" + kind.ToString().ToLowerInvariant()));
+            }
+            return box;
+        }
+    }
+}

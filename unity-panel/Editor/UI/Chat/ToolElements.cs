@@ -1,0 +1,118 @@
+using AgentPanel.Core.Store;
+using AgentPanel.Core.View;
+using UnityEngine.UIElements;
+
+namespace AgentPanel.Editor.UI.Chat
+{
+    /// <summary>A tool call: ⏳/✓/✗, name, one-line summary, duration; input and result behind the expander.</summary>
+    internal sealed class ToolElement : CardElement
+    {
+        private Expander expander;
+        private Label icon;
+        private Label name;
+        private Label summary;
+        private Label duration;
+        private ToolLine line;
+        private string rawSummary;
+
+        public ToolElement(ChatContext context) : base(context, "ap-card-tool") { }
+
+        public override void Bind(Card card)
+        {
+            var tool = (ToolCard)card;
+            if (expander == null)
+            {
+                expander = new Expander(card.Key, Context.OpenKeys, "ap-tool");
+                icon = ChatUi.Label("", "ap-tool-icon");
+                name = ChatUi.Label("", "ap-tool-name");
+                summary = ChatUi.Label("", "ap-summary");
+                duration = ChatUi.Label("", "ap-duration");
+                expander.Header.Add(icon);
+                expander.Header.Add(name);
+                expander.Header.Add(summary);
+                expander.Header.Add(duration);
+                Add(expander);
+            }
+            line = ToolLine.Of(tool, Context.Awaiting.Contains(tool.ToolUseId));
+            rawSummary = tool.Summary;
+            SetIcon(this, icon, line.Icon, line.IconText, line.StatusLabel);
+            name.text = line.Name;
+            summary.text = line.Summary;
+            summary.tooltip = line.Tooltip ?? "";
+            duration.text = line.Duration;
+            expander.SetBody(Fill);
+        }
+
+        private void Fill(VisualElement body)
+        {
+            var links = ChatUi.AssetButtons(rawSummary);
+            if (links != null) body.Add(links);
+            body.Add(ChatUi.Label("Input", "ap-section-label"));
+            body.Add(ChatUi.Selectable(line.Input, "ap-pre ap-mono"));
+            if (line.Result != null)
+            {
+                body.Add(ChatUi.Label(line.ResultLabel, "ap-section-label"));
+                body.Add(ChatUi.Selectable(line.Result, "ap-pre ap-mono" + (line.ResultLabel == "Error" ? " ap-error" : "")));
+            }
+            if (line.Decision != null) body.Add(ChatUi.Label(line.Decision, "ap-meta"));
+        }
+
+        /// <summary>Icon text plus a state class (ap-state-running / awaiting / succeeded / failed) on the card.</summary>
+        public static void SetIcon(VisualElement card, Label icon, ToolIcon state, string text, string tooltip)
+        {
+            icon.text = text;
+            icon.tooltip = tooltip;
+            card.EnableInClassList("ap-state-running", state == ToolIcon.Running);
+            card.EnableInClassList("ap-state-awaiting", state == ToolIcon.Awaiting);
+            card.EnableInClassList("ap-state-succeeded", state == ToolIcon.Succeeded);
+            card.EnableInClassList("ap-state-failed", state == ToolIcon.Failed);
+        }
+    }
+
+    /// <summary>Three or more consecutive tool calls as one line ("5 tools · Read, Edit, Bash"); the calls themselves on expand.</summary>
+    internal sealed class ToolGroupElement : CardElement
+    {
+        private Expander expander;
+        private Label icon;
+        private Label title;
+        private Label detail;
+        private Label duration;
+        private ToolGroupCard group;
+
+        public ToolGroupElement(ChatContext context) : base(context, "ap-card-group") { }
+
+        public override void Bind(Card card)
+        {
+            group = (ToolGroupCard)card;
+            if (expander == null)
+            {
+                expander = new Expander(card.Key, Context.OpenKeys, "ap-group");
+                icon = ChatUi.Label("", "ap-tool-icon");
+                title = ChatUi.Label("", "ap-group-title");
+                detail = ChatUi.Label("", "ap-meta");
+                duration = ChatUi.Label("", "ap-duration");
+                expander.Header.Add(icon);
+                expander.Header.Add(title);
+                expander.Header.Add(detail);
+                expander.Header.Add(duration);
+                Add(expander);
+            }
+            var line = ToolGroupLine.Of(group, Context.Awaiting);
+            ToolElement.SetIcon(this, icon, line.Icon, line.IconText, ToolLine.LabelOf(line.Icon));
+            title.text = line.Title;
+            detail.text = line.Detail;
+            duration.text = line.Duration;
+            expander.SetBody(Fill);
+        }
+
+        private void Fill(VisualElement body)
+        {
+            foreach (var tool in group.Tools)
+            {
+                var element = new ToolElement(Context);
+                element.Bind(tool);
+                body.Add(element);
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+using System;
+using System.Collections.Generic;
+using AgentPanel.Core.View;
+using UnityEngine;
+using UnityEngine.UIElements;
+
+namespace AgentPanel.Editor.UI
+{
+    /// <summary>
+    /// The composer: multiline prompt field (keys decided by <see cref="ComposerKeys"/>), Send/Stop button, queued prompts, the
+    /// attached context chips and "Attach selection"; assets dropped on it become chips.
+    /// </summary>
+    internal sealed class ComposerBox
+    {
+        private readonly TextField input;
+        private readonly Button send;
+        private readonly Label queued;
+        private readonly Label hint;
+        private readonly VisualElement chipRow;
+        private readonly ComposerState state;
+        private SendKey sendKey = SendKey.Enter;
+
+        public ComposerBox(VisualElement root, ComposerState state)
+        {
+            this.state = state;
+            input = root.Q<TextField>("composer-input");
+            send = root.Q<Button>("composer-send");
+            queued = root.Q<Label>("composer-queued");
+            hint = root.Q<Label>("composer-hint");
+            chipRow = root.Q<VisualElement>("composer-chips");
+            input.multiline = true;
+            input.RegisterValueChangedCallback(e => state.Draft = e.newValue);
+            input.RegisterCallback<KeyDownEvent>(OnKey, TrickleDown.TrickleDown);
+            send.clicked += () =>
+            {
+                if (state.Busy) Interrupt?.Invoke();
+                else Send?.Invoke();
+            };
+            root.Q<Button>("attach-selection").clicked += () => AttachSelection?.Invoke();
+            var drop = root.Q<VisualElement>("composer");
+            drop.RegisterCallback<DragUpdatedEvent>(OnDragUpdated);
+            drop.RegisterCallback<DragPerformEvent>(OnDragPerform);
+        }
+
+        public event Action Send;
+        public event Action Interrupt;
+        public event Action AttachSelection;
+        /// <summary>Unity objects dropped on the composer.</summary>
+        public event Action<UnityEngine.Object[]> Dropped;
+
+        /// <summary>Show the state: draft (unless the user is typing it), button, queued prompts, hint.</summary>
+        public void Render(SendKey mode)
+        {
+            sendKey = mode;
+            if (input.value != state.Draft) input.SetValueWithoutNotify(state.Draft);
+            send.text = state.ButtonLabel;
+            send.tooltip = state.ButtonTooltip;
+            send.SetEnabled(state.ButtonEnabled);
+            send.EnableInClassList("ap-send--stop", state.Busy);
+            queued.text = state.QueuedText;
+            queued.tooltip = string.Join("\n", state.Queued);
+            PanelAssets.Show(queued, state.Queued.Count > 0);
+            hint.text = ComposerKeys.Hint(mode);
+        }
+
+        /// <summary>Show the chips, each with a remove button.</summary>
+        public void RenderChips(IList<ContextChip> chips, Action<ContextChip> remove)
+        {
+            chipRow.Clear();
+            foreach (var chip in chips)
+            {
+                var element = new VisualElement();
+                element.AddToClassList("ap-chip");
+                element.tooltip = chip.Text;
+                element.Add(new Label(chip.Label));
+                var close = new Button(() => remove(chip)) { text = "×", tooltip = "Remove" };
+                close.AddToClassList("ap-chip__remove");
+                element.Add(close);
+                chipRow.Add(element);
+            }
+            PanelAssets.Show(chipRow, chips.Count > 0);
+        }
+
+        /// <summary>Put the keyboard focus into the prompt field.</summary>
+        public void Focus() => input.Focus();
+
+        private void OnKey(KeyDownEvent evt)
+        {
+            var isEnterKey = evt.keyCode == KeyCode.Return || evt.keyCode == KeyCode.KeypadEnter;
+            var isEnterChar = evt.keyCode == KeyCode.None && (evt.character == '\n' || evt.character == '\r');
+            var key = isEnterKey || isEnterChar ? ComposerKey.Enter : evt.keyCode == KeyCode.Escape ? ComposerKey.Escape : ComposerKey.Other;
+            var composing = !string.IsNullOrEmpty(Input.compositionString);
+            var action = ComposerKeys.Decide(key, evt.shiftKey, evt.actionKey, evt.altKey, composing, sendKey, state.Busy);
+            if (action == ComposerKeyAction.None || action == ComposerKeyAction.NewLine) return;
+            // UI Toolkit sends Enter twice (key, then the '\n' character): act on the key, swallow both.
+            evt.StopImmediatePropagation();
+            evt.PreventDefault();
+            if (isEnterChar) return;
+            if (action == ComposerKeyAction.Send) Send?.Invoke();
+            else if (action == ComposerKeyAction.Interrupt) Interrupt?.Invoke();
+        }
+
+        private static void OnDragUpdated(DragUpdatedEvent evt)
+        {
+            if (UnityEditor.DragAndDrop.objectReferences.Length == 0) return;
+            if (UnityEditor.DragAndDrop.visualMode != UnityEditor.DragAndDropVisualMode.Copy) UnityEditor.DragAndDrop.visualMode = UnityEditor.DragAndDropVisualMode.Copy;
+        }
+
+        private void OnDragPerform(DragPerformEvent evt)
+        {
+            var objects = UnityEditor.DragAndDrop.objectReferences;
+            if (objects.Length == 0) return;
+            UnityEditor.DragAndDrop.AcceptDrag();
+            Dropped?.Invoke(objects);
+        }
+    }
+}

@@ -1,0 +1,250 @@
+using System;
+using System.Linq;
+using System.Threading.Tasks;
+using AgentPanel.Core;
+using AgentPanel.Core.Store;
+using AgentPanel.Core.View;
+using AgentPanel.Editor.Integration;
+using UnityEditor;
+using UnityEngine;
+using UnityEngine.UIElements;
+
+namespace AgentPanel.Editor.UI
+{
+    // What the user does in the window: pick chats and views, send and stop, pick model and mode, attach context, retry first-run
+    // problems. Command failures go to the banner with the sidecar's message.
+    internal sealed partial class PanelShell
+    {
+        private FirstRunState launchProblem = FirstRunState.None;
+        private string dismissedChat;
+        private int dismissedRevision;
+
+        private void Wire()
+        {
+            header.NewChat += () => _ = NewChat();
+            header.TabSelected += id =>
+            {
+                SelectChat(id);
+                SwitchView(PanelView.Chat);
+            };
+            header.ToggleView += v => SwitchView(view == v ? PanelView.Chat : v);
+            header.ModelPicked += model => Command(chat => store.SetModelAsync(chat, model));
+            header.ModePicked += mode => Command(chat => store.SetPermissionModeAsync(chat, mode));
+            composerBox.Send += () => _ = SendDraft();
+            composerBox.Interrupt += Interrupt;
+            composerBox.AttachSelection += () => AddChip(SelectionSummary.Describe(UnityObjectDescriber.Describe(Selection.objects)), "Select GameObjects or assets first, then attach them.");
+            composerBox.Dropped += objects => AddChip(SelectionSummary.Describe(UnityObjectDescriber.Describe(objects)), "Drop GameObjects or assets here to attach them.");
+            firstRun.Retry += (state, path) => _ = Retry(state, path);
+            firstRun.OpenLog += OpenLog;
+            history.Resume += (sessionId, fork) => _ = Resume(sessionId, fork);
+            history.Failed += message => ShowBanner(message, true);
+            settingsView.Saved += () =>
+            {
+                AgentPanelSession.ReloadSettings();
+                Render();
+            };
+            settingsView.OpenLog += OpenLog;
+            root.RegisterCallback<KeyDownEvent>(OnRootKey);
+        }
+
+        private void SelectChat(string chatId)
+        {
+            if (store == null || chatId == null) return;
+            if (selectedChatId != null) scrollOffsets[selectedChatId] = chatView.ScrollOffset;
+            selectedChatId = chatId;
+            composer.SwitchTo(chatId);
+            var chat = store.Get(chatId) ?? store.Follow(chatId);
+            attention.Observe(chat);
+            chatView.Show(store, chat, false);
+            permissionBar.Show(store, chat);
+            if (scrollOffsets.TryGetValue(chatId, out var offset)) root.schedule.Execute(() => chatView.ScrollOffset = offset);
+            Render();
+        }
+
+        private void SwitchView(PanelView next)
+        {
+            view = next;
+            if (view == PanelView.History) history.Show();
+            else history.Hide();
+            if (view == PanelView.Settings) settingsView.Load();
+            if (view == PanelView.History) history.Render();
+            Render();
+            if (view == PanelView.Chat) composerBox.Focus();
+        }
+
+        private async Task<ChatModel> NewChat()
+        {
+            if (store == null) return null;
+            try
+            {
+                var mode = settings.DefaultPermissionMode;
+                var model = settings.DefaultModel;
+                var chat = await store.OpenAsync(model.Length > 0 ? model : null, mode == PermissionModes.Default ? null : mode, settings.AllowBypassPermissions);
+                SelectChat(chat.ChatId);
+                SwitchView(PanelView.Chat);
+                return chat;
+            }
+            catch (AgentPanelException e)
+            {
+                ShowBanner("Could not open a chat: " + e.Message, true);
+                return null;
+            }
+        }
+
+        private async Task Resume(string sessionId, bool fork)
+        {
+            if (store == null) return;
+            try
+            {
+                var chat = await store.ResumeAsync(sessionId, fork);
+                SelectChat(chat.ChatId);
+                SwitchView(PanelView.Chat);
+            }
+            catch (AgentPanelException e)
+            {
+                ShowBanner("Could not resume the session: " + e.Message, true);
+            }
+        }
+
+        private async Task SendDraft()
+        {
+            var text = composer.TakeForSend();
+            if (text == null || store == null) return;
+            var sentChips = chips.ToList();
+            chips.Clear();
+            Render();
+            var chatId = Selected != null && Selected.Lost == null ? selectedChatId : null;
+            var sent = false;
+            try
+            {
+                if (chatId == null) chatId = (await NewChat())?.ChatId;
+                if (chatId != null)
+                {
+                    await store.SendAsync(chatId, text, sentChips.Select(c => c.ToAttachment()).ToList());
+                    sent = true;
+                }
+            }
+            catch (AgentPanelException e)
+            {
+                ShowBanner("Not sent: " + e.Message, true);
+            }
+            composer.SendFinished(chatId ?? ComposerState.NoChat, text, sent);
+            if (!sent) chips.InsertRange(0, sentChips);
+            Render();
+        }
+
+        private void Interrupt() => Command(chat => store.InterruptAsync(chat));
+
+        private void AskToFix(string prompt)
+        {
+            if (prompt.Length == 0) return;
+            composer.Draft = prompt;
+            SwitchView(PanelView.Chat);
+            _ = SendDraft();
+        }
+
+        private void AddChip(ContextChip chip, string whenEmpty)
+        {
+            if (chip == null)
+            {
+                ShowBanner(whenEmpty, false);
+                return;
+            }
+            chips.RemoveAll(c => c.Label == chip.Label && c.Text == chip.Text);
+            chips.Add(chip);
+            Render();
+        }
+
+        private void RemoveChip(ContextChip chip)
+        {
+            chips.Remove(chip);
+            Render();
+        }
+
+        private async void Command(Func<string, Task> command)
+        {
+            var chatId = selectedChatId;
+            if (store == null || chatId == null) return;
+            try
+            {
+                await command(chatId);
+            }
+            catch (AgentPanelException e)
+            {
+                ShowBanner(e.Message, true);
+            }
+            Render();
+        }
+
+        private void OnRootKey(KeyDownEvent evt)
+        {
+            if (view != PanelView.Chat) return;
+            if (permissionBar.HandleKey(evt)) return;
+            if (evt.keyCode != KeyCode.Escape || !composer.Busy) return;
+            evt.StopPropagation();
+            Interrupt();
+        }
+
+        private FirstRunState FirstRunProblem()
+        {
+            if (launchProblem.Visible) return launchProblem;
+            var chat = Selected;
+            if (chat == null || (chat.ChatId == dismissedChat && chat.Revision == dismissedRevision)) return FirstRunState.None;
+            return FirstRunState.FromChat(chat);
+        }
+
+        private async Task EnsureSidecar()
+        {
+            launchProblem = FirstRunState.None;
+            Render();
+            try
+            {
+                await AgentPanelSession.EnsureSidecarAsync();
+            }
+            catch (AgentPanelException e)
+            {
+                launchProblem = FirstRunState.FromLaunchError(e);
+            }
+            catch (Exception e)
+            {
+                launchProblem = FirstRunState.FromLaunchError(new SidecarLaunchException(ErrorCodes.SidecarStartFailed, "Starting the sidecar failed: " + e.Message, e));
+            }
+            Attach(AgentPanelSession.Store, AgentPanelSession.Connection);
+            Render();
+        }
+
+        private async Task Retry(FirstRunState state, string path)
+        {
+            switch (state.Panel)
+            {
+                case FirstRunPanel.NodeNotFound:
+                    settings.NodePath = path;
+                    AgentPanelSession.ReloadSettings();
+                    await EnsureSidecar();
+                    break;
+                case FirstRunPanel.ClaudeNotFound:
+                    // A new claude path takes effect when the sidecar starts again; a claude installed on PATH works at once.
+                    settings.ClaudePath = path;
+                    var failed = selectedChatId;
+                    if (await NewChat() != null && failed != null) _ = store.CloseAsync(failed).ContinueWith(t => { _ = t.Exception; }, TaskContinuationOptions.OnlyOnFaulted);
+                    break;
+                case FirstRunPanel.NotLoggedIn:
+                    dismissedChat = selectedChatId;
+                    dismissedRevision = Selected?.Revision ?? 0;
+                    Render();
+                    composerBox.Focus();
+                    break;
+                default:
+                    await EnsureSidecar();
+                    break;
+            }
+        }
+
+        private static void OpenLog()
+        {
+            var log = AgentPanelSession.LogFile;
+            if (System.IO.File.Exists(log)) EditorUtility.OpenWithDefaultApp(log);
+            else Debug.Log("[Agent Panel] No sidecar log yet at " + log + "; it is written when the panel starts the sidecar.");
+        }
+    }
+}
