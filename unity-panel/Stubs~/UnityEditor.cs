@@ -119,7 +119,6 @@ namespace UnityEditor.Compilation
     {
         Error = 0,
         Warning = 1,
-        Info = 2,
     }
 }
 

@@ -18,6 +18,7 @@ namespace UnityEngine.UIElements
 
     public abstract partial class Focusable : CallbackEventHandler
     {
+        public virtual bool focusable { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
     }
 
     public partial class VisualElement : Focusable
@@ -66,6 +67,9 @@ namespace UnityEngine.UIElements
     public abstract partial class TextInputBaseField<TValueType> : BaseField<TValueType>
     {
         public bool isReadOnly { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+        public int cursorIndex => throw new NotImplementedException();
+        public int selectIndex => throw new NotImplementedException();
+        public void SelectRange(int cursorIndex, int selectionIndex) => throw new NotImplementedException();
     }
 
     public partial class TextField : TextInputBaseField<string>

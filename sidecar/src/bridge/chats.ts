@@ -17,6 +17,10 @@ export interface OpenParams {
   model?: string;
   permissionMode?: string;
   allowBypassPermissions?: boolean;
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  /** A claude binary chosen in the panel's settings (already located and checked by the caller). */
+  claudePath?: string;
 }
 
 /** How the registry creates chats. */
@@ -60,6 +64,9 @@ export class ChatRegistry extends EventEmitter<{ change: [] }> {
       ...(params.model !== undefined ? { model: params.model } : {}),
       ...(params.permissionMode !== undefined ? { permissionMode: params.permissionMode } : {}),
       ...(params.allowBypassPermissions !== undefined ? { allowBypassPermissions: params.allowBypassPermissions } : {}),
+      ...(params.allowedTools?.length ? { allowedTools: params.allowedTools } : {}),
+      ...(params.disallowedTools?.length ? { disallowedTools: params.disallowedTools } : {}),
+      ...(params.claudePath !== undefined ? { claudePath: params.claudePath } : {}),
     };
     const chat = this.options.createChat ? this.options.createChat(chatOptions) : new Chat(chatOptions);
     const chatId = `c${++this.counter}-${randomBytes(3).toString("hex")}`;

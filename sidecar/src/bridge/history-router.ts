@@ -4,8 +4,8 @@ import type { ServerFrame } from "../protocol/panel/frames.js";
 import type { PanelHistory } from "./history-service.js";
 import { forClient, type RenderWanted } from "./router-frames.js";
 
-// The history.* commands of one client connection: list, search, load (pages trimmed to the
-// rendered forms the client asked for) and the history.changed subscription.
+// The history.* commands of one client connection: list, search, load and subagent (pages trimmed
+// to the rendered forms the client asked for) and the history.changed subscription.
 
 type Result = Record<string, unknown> | undefined;
 
@@ -14,6 +14,7 @@ export interface HistoryHandlers {
   "history.list": (c: ClientCommandOf<"history.list">) => Promise<Result>;
   "history.search": (c: ClientCommandOf<"history.search">) => Promise<Result>;
   "history.load": (c: ClientCommandOf<"history.load">) => Promise<Result>;
+  "history.subagent": (c: ClientCommandOf<"history.subagent">) => Promise<Result>;
   "history.subscribe": (c: ClientCommandOf<"history.subscribe">) => Promise<Result>;
   "history.unsubscribe": (c: ClientCommandOf<"history.unsubscribe">) => Result;
   close(): void;
@@ -30,11 +31,16 @@ export function historyHandlers(history: PanelHistory | undefined, send: (frame:
     return history;
   };
   return {
-    "history.list": async (c) => ({ sessions: await need().list({ query: c.query, includeArchived: c.includeArchived }) }),
+    "history.list": async (c) => need().list({ query: c.query, includeArchived: c.includeArchived }),
     "history.search": async (c) => need().search(c.text, c.limit),
     "history.load": async (c) => {
       const wanted = render();
       const page = await need().load(c.sessionId, c.cursor, wanted.html);
+      return { ...page, events: page.events.map((e) => forClient(e, wanted)) };
+    },
+    "history.subagent": async (c) => {
+      const wanted = render();
+      const page = await need().subagent(c.sessionId, { agentId: c.agentId, toolUseId: c.toolUseId }, c.cursor, wanted.html);
       return { ...page, events: page.events.map((e) => forClient(e, wanted)) };
     },
     "history.subscribe": async () => {

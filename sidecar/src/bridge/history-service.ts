@@ -1,14 +1,18 @@
 import { join } from "node:path";
+import type { z } from "zod";
 import { AgentPanelError } from "../errors.js";
-import { loadTranscript, searchSessions, searchText, transcriptDirFor, watchSessions, type SessionChanges, type SessionSummary as IndexSummary, type SessionWatcher } from "../history/index.js";
+import { listSubagents, loadSubagentTranscript, loadTranscript, searchSessions, searchText, transcriptDirFor, watchSessions, type SessionChanges, type SessionSummary as IndexSummary, type SessionWatcher } from "../history/index.js";
+import type { ChatEvent } from "../chat/events.js";
 import type { PanelEvent } from "../protocol/panel/events.js";
-import type { SearchHit, SessionSummary } from "../protocol/panel/history.js";
+import type { HistorySubagentResult, SearchHit, SessionSummary } from "../protocol/panel/history.js";
 import { preloadHtmlRenderer, renderBlocks, type Renderer } from "./hub-render.js";
 
 // The sidecar's session history for the panel protocol: one watcher (with its one cached index)
 // over the project's transcript directory, started on first use and kept for the sidecar's life.
-// history.list answers from a fresh relist (only changed transcripts are read), history.changed
-// subscribers hear every difference, history.load restores pages with rendered markdown like a
+// The first history.list of a new sidecar answers at once from the persisted index cache (one
+// file read) while the folder is checked in the background; what that check corrects reaches
+// history.changed subscribers. Later lists answer from a fresh relist (only changed transcripts
+// are read), history.changed subscribers hear every difference, history.load restores pages with rendered markdown like a
 // live chat, and history.search runs a bounded full-text search.
 
 /** Where the history comes from (defaults: the CLI's transcript folder for `project`, the default cache). */
@@ -34,6 +38,9 @@ export type HistoryChange = { sessions: SessionSummary[]; removed: string[] };
 /** One page of a restored session. */
 export interface HistoryPage { sessionId: string; events: PanelEvent[]; cursor: string | null; warnings?: string[] }
 
+/** One page of a subagent's transcript (or only what is known about it when the file is gone). */
+export type SubagentPage = z.infer<typeof HistorySubagentResult>;
+
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 /** The project's past sessions, shared by every client of the sidecar. */
@@ -42,6 +49,8 @@ export class PanelHistory {
   private watcher: SessionWatcher | undefined;
   private ready: Promise<void> | undefined;
   private current: IndexSummary[] = [];
+  /** False while the list came from the cache and the first check of the folder has not finished. */
+  private verified = false;
   private readonly listeners = new Set<(change: HistoryChange) => void>();
   private readonly render: Renderer;
   private closed = false;
@@ -51,12 +60,17 @@ export class PanelHistory {
     this.render = opts.render ?? renderBlocks;
   }
 
-  /** Sessions newest first, filtered by `query` (title and prompts); archived ones only when asked. */
-  async list(opts: { query?: string; includeArchived?: boolean } = {}): Promise<SessionSummary[]> {
+  /**
+   * Sessions newest first, filtered by `query` (title and prompts); archived ones only when asked.
+   * `verified` is false when the answer came from the index cache before the folder was checked
+   * (right after the sidecar started); corrections then follow as history.changed.
+   */
+  async list(opts: { query?: string; includeArchived?: boolean } = {}): Promise<{ sessions: SessionSummary[]; verified: boolean }> {
     await this.start();
-    await this.watcher!.refresh();
+    const verified = this.verified;
+    if (verified) await this.watcher!.refresh();
     const all = opts.includeArchived === true ? this.current : this.current.filter((s) => !s.archived);
-    return (opts.query ? searchSessions(all, opts.query) : all).map(toWire);
+    return { sessions: (opts.query ? searchSessions(all, opts.query) : all).map(toWire), verified };
   }
 
   /** Full-text search over the (non-archived) sessions, newest first, bounded in hits, bytes and time. */
@@ -84,8 +98,37 @@ export class PanelHistory {
       if (err instanceof AgentPanelError && err.code === "history_not_found") throw notFound(sessionId, err);
       throw err;
     }
-    const events = page.events.map((e): PanelEvent => (e.type === "message_final" ? { ...e, blocks: e.blocks.map((b) => (b.kind === "text" ? { ...b, ...this.render(b.text) } : b)) } : e));
-    return { sessionId, events, cursor: page.cursor, ...(page.warnings.length > 0 ? { warnings: page.warnings } : {}) };
+    return { sessionId, events: this.rendered(page.events), cursor: page.cursor, ...(page.warnings.length > 0 ? { warnings: page.warnings } : {}) };
+  }
+
+  /**
+   * One page of a subagent's transcript, found by its agent id or by the Agent tool call that
+   * started it. A transcript that is gone (or a tool call with no subagent) is not an error: the
+   * answer says `missing` with what the meta file knows, so the card keeps its summary.
+   */
+  async subagent(sessionId: string, ref: { agentId?: string; toolUseId?: string }, cursor: string | undefined, wantHtml: boolean): Promise<SubagentPage> {
+    if (!SESSION_ID.test(sessionId)) throw notFound(sessionId);
+    if (ref.agentId === undefined && ref.toolUseId === undefined) {
+      throw new AgentPanelError("history_bad_request", "history.subagent needs the subagent's agentId (the taskId of its card) or the toolUseId of its Agent tool call.");
+    }
+    const file = join(this.dir, `${sessionId}.jsonl`);
+    let agentId = ref.agentId;
+    if (agentId === undefined) {
+      agentId = (await listSubagents(file)).find((a) => a.toolUseId === ref.toolUseId)?.agentId;
+      if (agentId === undefined) return { sessionId, toolUseId: ref.toolUseId, missing: true, events: [], cursor: null };
+    }
+    if (wantHtml && this.render === renderBlocks) await preloadHtmlRenderer();
+    const r = await loadSubagentTranscript(file, agentId, cursor === undefined ? {} : { cursor });
+    const { info } = r;
+    const known = { sessionId, agentId, toolUseId: info.toolUseId ?? ref.toolUseId, description: info.description, agentType: info.agentType, model: info.model };
+    if (r.missing) return { ...known, missing: true, events: [], cursor: null };
+    const warnings = r.page.warnings.length > 0 ? { warnings: r.page.warnings } : {};
+    return { ...known, missing: false, events: this.rendered(r.page.events), cursor: r.page.cursor, ...warnings };
+  }
+
+  /** Final text blocks rendered like live messages (markdown once, in the sidecar). */
+  private rendered(events: ChatEvent[]): PanelEvent[] {
+    return events.map((e): PanelEvent => (e.type === "message_final" ? { ...e, blocks: e.blocks.map((b) => (b.kind === "text" ? { ...b, ...this.render(b.text) } : b)) } : e));
   }
 
   /** Hear about every change of the session list until the returned function is called. */
@@ -117,15 +160,22 @@ export class PanelHistory {
         ...(this.opts.stateDir !== undefined ? { stateDir: this.opts.stateDir } : {}),
         debounceMs: this.opts.debounceMs ?? 250,
         pollMs: this.opts.pollMs ?? 2000,
+        seedFromCache: true,
       });
       this.watcher = watcher;
-      this.current = await watcher.ready;
+      const checked = watcher.ready.then((list) => {
+        this.current = list;
+        this.verified = true;
+      });
+      if (watcher.cached) this.current = watcher.cached;
+      else await checked;
     })();
     return this.ready;
   }
 
   private changed(c: SessionChanges): void {
     this.current = c.sessions;
+    this.verified = true; // every change comes from a check of the folder
     const change: HistoryChange = { sessions: [...c.added, ...c.changed].map(toWire), removed: c.removed };
     for (const fn of [...this.listeners]) {
       try {

@@ -1,3 +1,5 @@
+import { resolve } from "node:path";
+import { locateClaude } from "../cli/locate.js";
 import { AgentPanelError } from "../errors.js";
 import { VERSION } from "../version.js";
 import { parseClientCommand } from "../protocol/panel/commands.js";
@@ -63,7 +65,12 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       return undefined;
     },
     "chats.list": () => ({ chats: registry.list() }),
-    "chat.open": (c) => ({ chatId: registry.open({ resume: c.resume, fork: c.fork, model: c.model, permissionMode: c.permissionMode, allowBypassPermissions: c.allowBypassPermissions }).chatId }),
+    "chat.open": (c) => {
+      const { id: _id, cmd: _cmd, claudePath, ...params } = c;
+      // A path from the panel's settings must exist (no fallback search): a wrong one fails here, with what to do.
+      const located = claudePath === undefined ? undefined : locateClaude({ explicitPath: resolve(claudePath) }).path;
+      return { chatId: registry.open({ ...params, ...(located !== undefined ? { claudePath: located } : {}) }).chatId };
+    },
     "chat.close": async (c) => {
       await registry.close(c.chatId);
       return undefined;
@@ -111,6 +118,7 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
     "history.list": history["history.list"],
     "history.search": history["history.search"],
     "history.load": history["history.load"],
+    "history.subagent": history["history.subagent"],
     "history.subscribe": history["history.subscribe"],
     "history.unsubscribe": history["history.unsubscribe"],
   };

@@ -114,7 +114,7 @@ export const ChatEvent = z.discriminatedUnion("type", [
     terminalReason: z.string().optional(),
     durationMs: z.number().optional(),
     numTurns: z.number().optional(),
-    costUsd: z.number().optional(),
+    costUsd: z.number().optional().describe("claude's running cost total for this session in this process (not this turn's cost); starts again at 0 when a crashed process is replaced."),
     usage: z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheCreation: z.number() }),
     contextWindow: z.number().optional(),
     denials: z.array(z.object({ toolName: z.string(), toolUseId: z.string().optional() })),

@@ -1,10 +1,12 @@
 import { parseArgs } from "node:util";
 import { AgentPanelError } from "../errors.js";
-import { listSessions, type ListOptions } from "../history/list.js";
+import { SessionIndex, transcriptDirFor, type ListOptions } from "../history/list.js";
 import type { SessionSummary } from "../history/types.js";
 
 // `agent-panel sessions`: the project's Claude Code sessions, newest first, as a table or JSON.
-// Uses the same cached index as the panel, so it is fast on a second run.
+// Uses the same cached index as the panel: the table is printed at once from the cache, then every
+// transcript's stamp is checked and the table is printed again only if that changed what it shows.
+// --json waits for the check (one document, always current).
 
 const USAGE = "Usage: agent-panel sessions [--project <unity project root>] [--json] [--all]";
 
@@ -28,9 +30,18 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
   }
   const project = values.project ?? deps.cwd ?? process.cwd();
   try {
-    const list = await listSessions(project, { includeArchived: values.all === true, env: deps.env, home: deps.home, stateDir: deps.stateDir, fs: deps.fs });
+    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs: deps.fs });
+    const includeArchived = values.all === true;
+    const early = values.json ? undefined : index.cachedList({ includeArchived });
+    const shown = early ? formatSessions(early.sessions, early.dir, early.exists) : undefined;
+    if (shown !== undefined) out(shown);
+    const list = await index.list({ includeArchived });
     if (values.json) out(JSON.stringify({ project, dir: list.dir, exists: list.exists, sessions: list.sessions }, null, 2));
-    else out(formatSessions(list.sessions, list.dir, list.exists));
+    else {
+      const table = formatSessions(list.sessions, list.dir, list.exists);
+      if (shown === undefined) out(table);
+      else if (table !== shown) out(`\nUpdated after checking the transcripts:\n${table}`);
+    }
     return 0;
   } catch (e) {
     err(e instanceof AgentPanelError ? e.message : `Could not list sessions: ${(e as Error).message}`);

@@ -5,9 +5,9 @@ import { cacheFile, defaultCacheDir, emptyCache, loadCache, saveCache, validScan
 import { isFsError, nodeFs, type FileStat, type HistoryFs } from "./fsio.js";
 import { projectTranscriptDir } from "./paths.js";
 import { WINDOW, scanBuffers, scanTranscript, type ScanBuffers } from "./scan.js";
-import { preview } from "./prompt.js";
+import { finish, summarize, type Side } from "./summary.js";
 import { ARCHIVED_FILE, CUSTOM_TITLE_FILE, SUBAGENTS_DIR, parseArchived, parseCustomTitle } from "./sidefiles.js";
-import type { ScanResult, SessionList, SessionSummary, TitleSource } from "./types.js";
+import type { ScanResult, SessionList, SessionSummary } from "./types.js";
 
 // The session list of one project: one readdir, one stat per transcript, and a head/tail scan
 // only for transcripts whose (size, mtime) changed since the cached scan. A transcript that
@@ -54,8 +54,8 @@ export function transcriptDirFor(projectRoot: string, env?: NodeJS.ProcessEnv, h
   return projectTranscriptDir(root, env, home);
 }
 
-interface Side { hasSubagents: boolean; archived: boolean; customTitle: string | null }
-const NO_SIDE: Side = { hasSubagents: false, archived: false, customTitle: null };
+const NO_SIDE: Readonly<Side> = { hasSubagents: false, archived: false, customTitle: null };
+const SUB_ONLY: Readonly<Side> = { hasSubagents: true, archived: false, customTitle: null };
 
 /** A transcript directory's index with its cache held in memory between lists (used by the watcher). */
 export class SessionIndex {
@@ -67,22 +67,57 @@ export class SessionIndex {
   private dirty = false;
   private readonly bufs: ScanBuffers = scanBuffers();
   private cache: DirCache | undefined;
+  /** The last summary made per transcript name, with what it was made from (see summary()). */
+  private readonly made = new Map<string, { scan: ScanResult; side: Side; summary: SessionSummary }>();
+  /** `dir` normalized with a trailing separator: transcript paths are built by concatenation. */
+  private readonly prefix: string;
 
   constructor(readonly dir: string, opts: IndexOptions = {}) {
     this.fs = opts.fs ?? nodeFs;
+    this.prefix = join(dir, "x").slice(0, -1);
     const stateDir = opts.stateDir === undefined ? defaultCacheDir() : opts.stateDir;
     this.file = stateDir === null ? undefined : cacheFile(stateDir, dir);
     this.sliceMs = Math.max(1, opts.sliceMs ?? 8);
     this.saveEveryMs = Math.max(0, opts.saveEveryMs ?? 0);
   }
 
-  /** List the directory now. */
+  /**
+   * The list as the persisted cache last saw it, without touching any transcript (one file read):
+   * what a new process shows at once while `list()` checks the folder. Undefined when there is no
+   * usable cache (first run, other version, damaged) — then only `list()` can answer.
+   */
+  cachedList(opts: { includeArchived?: boolean } = {}): SessionList | undefined {
+    if (!this.cache) this.cache = this.file ? loadCache(this.fs, this.file, this.dir) : emptyCache(this.dir);
+    const cache = this.cache;
+    const sides = new Map<string, Side>(); // the few sessions with side files, in one pass
+    for (const [key, entry] of Object.entries(cache.sides)) {
+      const [id, fileName] = key.split("/") as [string, string];
+      const side = sides.get(id) ?? { ...NO_SIDE };
+      if (fileName === ARCHIVED_FILE) side.archived = entry?.value === true;
+      else if (fileName === CUSTOM_TITLE_FILE && typeof entry?.value === "string") side.customTitle = entry.value;
+      sides.set(id, side);
+    }
+    const found: SessionSummary[] = [];
+    for (const name in cache.scans) {
+      const hit = cache.scans[name];
+      if (!validScan(hit)) continue;
+      const id = name.slice(0, -".jsonl".length);
+      const own = sides.get(id);
+      if (own && hit.sub === true) own.hasSubagents = true;
+      const side = own ?? (hit.sub === true ? SUB_ONLY : NO_SIDE);
+      found.push(this.summary(name, id, { size: hit.size, mtimeMs: hit.mtimeMs, isFile: true, isDirectory: false }, hit.scan, side));
+    }
+    if (found.length === 0) return undefined;
+    return { dir: this.dir, exists: true, sessions: finish(found, opts.includeArchived), scanned: 0, cached: found.length, verified: false };
+  }
+
+  /** List the directory now (every transcript's stamp checked; changed ones read again). */
   async list(opts: { includeArchived?: boolean } = {}): Promise<SessionList> {
     let entries;
     try {
       entries = this.fs.readdirSync(this.dir);
     } catch (err) {
-      if (isFsError(err, "ENOENT", "ENOTDIR")) return { dir: this.dir, exists: false, sessions: [], scanned: 0, cached: 0 };
+      if (isFsError(err, "ENOENT", "ENOTDIR")) return { dir: this.dir, exists: false, sessions: [], scanned: 0, cached: 0, verified: true };
       throw new AgentPanelError("history_unreadable", `Could not read the session folder ${this.dir}; check its permissions.`, { cause: err });
     }
     if (!this.cache) this.cache = this.file ? loadCache(this.fs, this.file, this.dir) : emptyCache(this.dir);
@@ -103,19 +138,18 @@ export class SessionIndex {
     }
     for (const key of [...Object.keys(cache.scans), ...Object.keys(cache.sides)]) {
       if (!seen.has(key)) {
+        this.made.delete(key);
         delete cache.scans[key];
         delete cache.sides[key];
         counts.dirty = true;
       }
     }
     if (counts.dirty) await this.changed();
-    const sessions = found.filter((s) => opts.includeArchived === true || !s.archived);
-    sessions.sort((a, b) => (a.lastActivity < b.lastActivity ? 1 : a.lastActivity > b.lastActivity ? -1 : a.id.localeCompare(b.id)));
-    return { dir: this.dir, exists: true, sessions, scanned: counts.scanned, cached: counts.cached };
+    return { dir: this.dir, exists: true, sessions: finish(found, opts.includeArchived), scanned: counts.scanned, cached: counts.cached, verified: true };
   }
 
   private one(name: string, dirs: Set<string>, cache: DirCache, counts: { scanned: number; cached: number; dirty: boolean }, seen: Set<string>): SessionSummary | undefined {
-    const file = join(this.dir, name);
+    const file = this.prefix + name; // dir is already normalized: no join() per session
     const id = name.slice(0, -".jsonl".length);
     let st: FileStat;
     try {
@@ -142,7 +176,27 @@ export class SessionIndex {
       }
     }
     const side = dirs.has(id) ? this.side(id, cache, counts, seen) : NO_SIDE;
-    return summarize(id, file, st, scan, side);
+    const entry = cache.scans[name];
+    if (entry && entry.size === st.size && entry.mtimeMs === st.mtimeMs && (entry.sub === true) !== side.hasSubagents) {
+      entry.sub = side.hasSubagents; // kept for cachedList() of the next process
+      counts.dirty = true;
+    }
+    return this.summary(name, id, st, scan, side);
+  }
+
+  /**
+   * The summary of one transcript; the previous list's object when nothing it is made of changed
+   * (same scan object, stamp and side facts), so relisting thousands of unchanged sessions
+   * allocates nothing for them. Summaries are shared between lists: callers must not mutate them.
+   */
+  private summary(name: string, id: string, st: FileStat, scan: ScanResult, side: Side): SessionSummary {
+    const old = this.made.get(name);
+    if (old && old.scan === scan && old.side.hasSubagents === side.hasSubagents && old.side.archived === side.archived && old.side.customTitle === side.customTitle && old.summary.size === st.size && old.summary.mtimeMs === st.mtimeMs) {
+      return old.summary;
+    }
+    const summary = summarize(id, this.prefix + name, st, scan, side);
+    this.made.set(name, { scan, side, summary });
+    return summary;
   }
 
   /** Write the cache now if it changed since the last save (a failure only costs a rescan later). */
@@ -192,41 +246,4 @@ export class SessionIndex {
     const title = read(CUSTOM_TITLE_FILE);
     return { hasSubagents: names.includes(SUBAGENTS_DIR), archived: archived === true, customTitle: typeof title === "string" ? title : null };
   }
-}
-
-/** Combine a scan, the file's stat and the side files into the summary the panel shows. */
-function summarize(id: string, file: string, st: FileStat, scan: ScanResult, side: Side): SessionSummary {
-  const [title, titleSource] = pickTitle(id, scan, side.customTitle);
-  // One literal with every key (absent ones undefined, dropped by JSON): a single object shape is
-  // much faster for thousands of sessions than adding optional keys one by one.
-  return {
-    id,
-    file,
-    title,
-    titleSource,
-    firstPrompt: scan.firstPrompt,
-    lastPrompt: scan.lastPrompt,
-    createdAt: scan.createdAt,
-    lastActivity: scan.lastTimestamp ?? new Date(st.mtimeMs).toISOString(),
-    mtimeMs: st.mtimeMs,
-    model: scan.model,
-    gitBranch: scan.gitBranch,
-    cwd: scan.cwd,
-    messageCount: scan.messageCount,
-    messageCountExact: scan.messageCountExact,
-    size: st.size,
-    hasSubagents: side.hasSubagents,
-    archived: side.archived,
-    warning: scan.warning,
-  };
-}
-
-function pickTitle(id: string, scan: ScanResult, userTitle: string | null): [string, TitleSource] {
-  if (userTitle) return [preview(userTitle), "custom"];
-  if (scan.customTitle) return [preview(scan.customTitle), "custom"];
-  if (scan.aiTitle) return [preview(scan.aiTitle), "ai"];
-  if (scan.summary) return [preview(scan.summary), "summary"];
-  if (scan.firstPrompt) return [scan.firstPrompt, "prompt"];
-  if (scan.firstCommand) return [scan.firstCommand, "command"];
-  return [`Session ${id.slice(0, 8)}`, "none"];
 }

@@ -67,4 +67,9 @@ export interface SessionList {
   /** Transcripts read during this call, and transcripts answered from the cache. */
   scanned: number;
   cached: number;
+  /**
+   * True when every transcript's size and mtime were checked during this call; false for a list
+   * answered from the persisted cache alone (SessionIndex.cachedList), which may be out of date.
+   */
+  verified: boolean;
 }

@@ -22,12 +22,19 @@ export interface WatchOptions extends ListOptions {
   /** How often to look for the directory while it does not exist (or after fs.watch failed). */
   pollMs?: number;
   onError?: (err: unknown) => void;
+  /**
+   * Start from the list the persisted cache describes (`cached`): the first relist then verifies
+   * it and reports every difference through `onChange`, like any later change.
+   */
+  seedFromCache?: boolean;
 }
 
 /** A running watcher. */
 export interface SessionWatcher {
-  /** The first list (empty when the directory does not exist yet). */
+  /** The first checked list (empty when the directory does not exist yet). */
   readonly ready: Promise<SessionSummary[]>;
+  /** With seedFromCache: the unchecked list from the cache, available at once (undefined without a cache). */
+  readonly cached: SessionSummary[] | undefined;
   /** Relist now (e.g. after the panel archived or renamed a session, which fs.watch may not see). */
   refresh(): Promise<void>;
   close(): void;
@@ -47,6 +54,11 @@ export function watchSessions(projectRoot: string, onChange: (changes: SessionCh
   let running: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
   let firstDone = false;
+  const seed = opts.seedFromCache === true ? index.cachedList({ includeArchived: opts.includeArchived }) : undefined;
+  if (seed) {
+    known = new Map(seed.sessions.map((s) => [s.id, s]));
+    firstDone = true; // the first relist's differences are corrections: report them
+  }
 
   const relist = (): Promise<void> => {
     // One list at a time; requests while one runs share a single follow-up list.
@@ -64,7 +76,7 @@ export function watchSessions(projectRoot: string, onChange: (changes: SessionCh
         for (const [id, s] of next) {
           const before = known.get(id);
           if (!before) changes.added.push(s);
-          else if (JSON.stringify(before) !== JSON.stringify(s)) changes.changed.push(s);
+          else if (!sameSummary(before, s)) changes.changed.push(s);
         }
         for (const id of known.keys()) if (!next.has(id)) changes.removed.push(id);
         const first = !firstDone;
@@ -111,9 +123,12 @@ export function watchSessions(projectRoot: string, onChange: (changes: SessionCh
     }
   }
 
-  const ready = relist().then(() => [...known.values()]);
+  // With a seed, the check waits one turn of the event loop: whoever asked gets the cached list first.
+  const first = seed ? new Promise<void>((resolve) => setImmediate(resolve)).then(relist) : relist();
+  const ready = first.then(() => [...known.values()]);
   return {
     ready,
+    cached: seed?.sessions,
     refresh: relist,
     close() {
       closed = true;
@@ -124,4 +139,14 @@ export function watchSessions(projectRoot: string, onChange: (changes: SessionCh
       fsw = undefined;
     },
   };
+}
+
+/** Field-by-field equality of two summaries (all values are primitives): cheaper than serializing thousands. */
+function sameSummary(a: SessionSummary, b: SessionSummary): boolean {
+  if (a === b) return true; // the index reuses the summary of an unchanged transcript
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  for (const key in x) if (x[key] !== y[key]) return false;
+  for (const key in y) if (!(key in x) && y[key] !== undefined) return false;
+  return true;
 }

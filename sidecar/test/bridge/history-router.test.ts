@@ -5,8 +5,8 @@ import { ChatRegistry } from "../../src/bridge/chats.js";
 import { PanelHistory } from "../../src/bridge/history-service.js";
 import { attachClient } from "../../src/bridge/router.js";
 import { ServerFrame } from "../../src/protocol/panel/frames.js";
-import { HistoryListResult, HistoryLoadResult, HistorySearchResult } from "../../src/protocol/panel/history.js";
-import { copyOfGameDir, transcript } from "../history/helpers.js";
+import { HistoryListResult, HistoryLoadResult, HistorySearchResult, HistorySubagentResult } from "../../src/protocol/panel/history.js";
+import { copyOfGameDir, tempDir, transcript } from "../history/helpers.js";
 import { FakeChat, recordingLink, stubRender } from "./hub-fakes.js";
 
 // The history.* commands through the router, against copies of real CLI transcripts: list and
@@ -177,5 +177,56 @@ describe("router: history commands", () => {
     rmSync(join(dir, `${copy}.jsonl`));
     await new Promise((r) => setTimeout(r, 300));
     expect(a.link.of("history.changed")).toHaveLength(seen);
+  });
+
+  it("loads a subagent's transcript on demand, by agent id or by its Agent tool call, and degrades when it is gone", async () => {
+    const { client, dir } = setup();
+    const c = client(["html"]);
+    await c.hello();
+    const { sessionId } = transcript("subagent");
+    const AGENT = "a46d31f47e0595601";
+    const TOOL = "toolu_fake_554d98bf59a130961d";
+    const byId = HistorySubagentResult.parse(await c.result({ cmd: "history.subagent", sessionId, agentId: AGENT }));
+    expect(byId).toMatchObject({ sessionId, agentId: AGENT, toolUseId: TOOL, description: "Sub task", agentType: "general-purpose", missing: false, cursor: null });
+    expect(byId.events.map((e) => e.type)).toEqual(["message_start", "message_final", "tool_started", "tool_finished", "message_start", "message_final"]);
+    expect(byId.events.every((e) => "parentToolUseId" in e && e.parentToolUseId === TOOL)).toBe(true);
+    const text = byId.events.flatMap((e) => (e.type === "message_final" ? e.blocks : [])).find((b) => b.kind === "text")!;
+    expect(text.html).toBe(`<p>${text.text}</p>`); // rendered for the client like a live message
+    const byTool = HistorySubagentResult.parse(await c.result({ cmd: "history.subagent", sessionId, toolUseId: TOOL }));
+    expect(byTool).toEqual(byId);
+
+    expect(await c.result({ cmd: "history.subagent", sessionId, toolUseId: "toolu_none" })).toEqual({ sessionId, toolUseId: "toolu_none", missing: true, events: [], cursor: null });
+    rmSync(join(dir, sessionId, "subagents", `agent-${AGENT}.jsonl`));
+    expect(await c.result({ cmd: "history.subagent", sessionId, agentId: AGENT })).toMatchObject({ agentId: AGENT, description: "Sub task", missing: true, events: [], cursor: null });
+
+    expect(await c.cmd({ cmd: "history.subagent", sessionId })).toMatchObject({ kind: "error", code: "history_bad_request" });
+    expect(await c.cmd({ cmd: "history.subagent", sessionId, agentId: "../x" })).toMatchObject({ kind: "error", code: "history_bad_agent_id" });
+    expect(await c.cmd({ cmd: "history.subagent", sessionId: "../etc", agentId: AGENT })).toMatchObject({ kind: "error", code: "session_not_found" });
+  });
+
+  it("answers the first list of a new sidecar from the index cache, then corrects it with history.changed", async () => {
+    const dir = copyOfGameDir();
+    const state = tempDir();
+    const make = () => new PanelHistory({ project: "/proj", transcriptDir: dir, stateDir: state, render: stubRender, debounceMs: 20, pollMs: 100 });
+    const first = make();
+    const before = await first.list();
+    expect(before.verified).toBe(true); // no cache yet: checked
+    first.close();
+    await new Promise((r) => setTimeout(r, 100)); // close() saves the cache
+
+    const { sessionId } = transcript("text");
+    appendFileSync(join(dir, `${sessionId}.jsonl`), JSON.stringify({ type: "last-prompt", lastPrompt: "Typed while the sidecar was down" }) + "\n");
+    const second = make();
+    cleanup.push(() => second.close());
+    const changes: Array<{ sessions: Array<{ id: string; lastPrompt?: string }> }> = [];
+    await second.subscribe((c) => changes.push(c));
+    const early = await second.list();
+    expect(early.verified).toBe(false);
+    expect(early.sessions).toEqual(before.sessions);
+    await until(() => changes.some((c) => c.sessions.some((s) => s.id === sessionId)), "the correction");
+    expect(changes.flatMap((c) => c.sessions).find((s) => s.id === sessionId)?.lastPrompt).toBe("Typed while the sidecar was down");
+    const checked = await second.list();
+    expect(checked.verified).toBe(true);
+    expect(checked.sessions.find((s) => s.id === sessionId)?.lastPrompt).toBe("Typed while the sidecar was down");
   });
 });

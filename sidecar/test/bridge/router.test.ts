@@ -107,6 +107,31 @@ describe("router: validation and hello", () => {
   });
 });
 
+describe("router: chat.open launch settings", () => {
+  it("passes tool rules and a checked claude path to the chat, and refuses a claude path that does not exist", async () => {
+    const options: Array<Record<string, unknown>> = [];
+    const registry = new ChatRegistry({
+      chatDefaults: { claudePath: "claude", cwd: "/proj" },
+      hub: { coalesceMs: 0, render: stubRender },
+      changeDelayMs: 0,
+      createChat: (o) => {
+        options.push({ ...o });
+        return new FakeChat();
+      },
+    });
+    registries.push(registry);
+    const c = connect(registry, ["unity"]);
+    await c.hello();
+    const ok = await c.cmd({ cmd: "chat.open", allowedTools: ["Read", "Bash(npm test:*)"], disallowedTools: ["WebFetch"], claudePath: process.execPath });
+    expect(ok).toMatchObject({ kind: "ack" });
+    expect(options[0]).toMatchObject({ allowedTools: ["Read", "Bash(npm test:*)"], disallowedTools: ["WebFetch"], claudePath: process.execPath });
+    const bad = await c.cmd({ cmd: "chat.open", claudePath: "/nowhere/claude" });
+    expect(bad).toMatchObject({ kind: "error", code: "claude_not_found", message: expect.stringMatching(/settings/) });
+    expect(options).toHaveLength(1);
+    expect(registry.list()).toHaveLength(1);
+  });
+});
+
 describe("router: chats and subscriptions", () => {
   it("opens a chat, pushes chat lists, subscribes with ack before the snapshot, then streams live", async () => {
     const { client, chats } = setup();

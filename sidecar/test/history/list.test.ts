@@ -1,8 +1,8 @@
-import { appendFileSync, existsSync, readdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasCode } from "../../src/errors.js";
-import { listSessions } from "../../src/history/list.js";
+import { listSessions, SessionIndex } from "../../src/history/list.js";
 import { setArchived, setCustomTitle } from "../../src/history/sidefiles.js";
 import { CONFIG_DIR, PROJECT, copyOfGameDir, countingFs, tempDir, transcript } from "./helpers.js";
 
@@ -91,6 +91,40 @@ describe("the index cache", () => {
     expect(third).toMatchObject({ scanned: 1, cached: 20 });
     expect(fs3.readPaths).toEqual([join(dir, changed)]);
     expect(third.sessions.find((s) => s.file.endsWith(changed))?.lastPrompt).toBe("A third prompt");
+  });
+
+  it("shows a new process the cached list without touching a transcript, and the check corrects it", async () => {
+    const dir = copyOfGameDir();
+    const state = tempDir();
+    await setArchived(dir, transcript("text").sessionId, true);
+    const first = await new SessionIndex(dir, { stateDir: state }).list({ includeArchived: true });
+    expect(first.verified).toBe(true);
+
+    const changed = transcript("queue").file.replace(/.*\//, "");
+    appendFileSync(join(dir, changed), JSON.stringify({ type: "last-prompt", lastPrompt: "Written after the cache" }) + "\n");
+    const fs = countingFs();
+    const index = new SessionIndex(dir, { stateDir: state, fs });
+    const early = index.cachedList({ includeArchived: true })!;
+    expect(early).toMatchObject({ verified: false, scanned: 0, cached: 21 });
+    expect(fs.counts).toEqual({ readFile: 1 }); // the cache file, nothing else
+    expect(early.sessions).toEqual(first.sessions); // same summaries, order, subagent and archived flags
+    expect(index.cachedList()!.sessions).toHaveLength(20);
+
+    const checked = await index.list({ includeArchived: true });
+    expect(checked).toMatchObject({ verified: true, scanned: 1, cached: 20 });
+    expect(early.sessions.find((s) => s.file.endsWith(changed))?.lastPrompt).not.toBe("Written after the cache");
+    expect(checked.sessions.find((s) => s.file.endsWith(changed))?.lastPrompt).toBe("Written after the cache");
+  });
+
+  it("has no cached list before the first list, or for a cache of another format", async () => {
+    const dir = copyOfGameDir();
+    const state = tempDir();
+    expect(new SessionIndex(dir, { stateDir: state }).cachedList()).toBeUndefined();
+    await new SessionIndex(dir, { stateDir: state }).list();
+    const cacheFile = join(state, readdirSync(state)[0]!);
+    const data = JSON.parse(readFileSync(cacheFile, "utf8"));
+    writeFileSync(cacheFile, JSON.stringify({ ...data, keys: [...data.keys].reverse() }));
+    expect(new SessionIndex(dir, { stateDir: state }).cachedList()).toBeUndefined();
   });
 
   it("ignores a corrupt cache file and rebuilds it", async () => {

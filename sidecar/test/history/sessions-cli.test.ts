@@ -35,6 +35,22 @@ describe("agent-panel sessions", () => {
     expect(all.sessions.find((s: { id: string }) => s.id === transcript("text").sessionId).archived).toBe(true);
   });
 
+  it("prints the cached table at once and again only when the check changed it", async () => {
+    const home = tempDir();
+    const dir = join(home, "projects", "-home-dev-projects-MyGame");
+    cpSync(GAME_DIR, dir, { recursive: true });
+    const deps = { env: { CLAUDE_CONFIG_DIR: home }, stateDir: tempDir() };
+    const cold = await run(["--project", PROJECT], deps);
+    expect(cold.out).not.toContain("Updated");
+    const same = await run(["--project", PROJECT], deps);
+    expect(same.out).toBe(cold.out); // from the cache, checked, nothing to reprint
+    await setArchived(dir, transcript("text").sessionId, true);
+    const fixed = await run(["--project", PROJECT], deps);
+    const [early, late] = fixed.out.split("\n\nUpdated after checking the transcripts:\n");
+    expect(early).toBe(cold.out);
+    expect(late).toContain("20 sessions in");
+  });
+
   it("uses the current directory by default and says when there are no sessions", async () => {
     const { code, out } = await run([], { cwd: "/no/sessions/here" });
     expect(code).toBe(0);

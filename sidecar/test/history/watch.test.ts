@@ -75,4 +75,31 @@ describe("watchSessions", () => {
       watcher.close();
     }
   });
+
+  it("starts from the cached list at once and reports what the first check corrects", async () => {
+    const dir = join(tempDir(), "-p");
+    const state = tempDir();
+    mkdirSync(dir);
+    writeFileSync(join(dir, "s1.jsonl"), prompt("one"));
+    writeFileSync(join(dir, "s2.jsonl"), prompt("two"));
+    const before = watchSessions("/unused", () => undefined, { transcriptDir: dir, stateDir: state, seedFromCache: true });
+    expect(before.cached).toBeUndefined(); // no cache yet: only the checked list
+    expect((await before.ready).map((s) => s.id).sort()).toEqual(["s1", "s2"]);
+    before.close();
+    await new Promise((r) => setTimeout(r, 50)); // close() saves the cache
+
+    appendFileSync(join(dir, "s1.jsonl"), JSON.stringify({ type: "last-prompt", lastPrompt: "changed while no sidecar ran" }) + "\n");
+    rmSync(join(dir, "s2.jsonl"));
+    const rec = recorder();
+    const watcher = watchSessions("/unused", rec.on, { transcriptDir: dir, stateDir: state, seedFromCache: true, debounceMs: 30, pollMs: 50 });
+    try {
+      expect(watcher.cached?.map((s) => [s.id, s.lastPrompt]).sort()).toEqual([["s1", "one"], ["s2", "two"]]);
+      const fix = await rec.next((c) => c.changed.length > 0);
+      expect(fix.changed.map((s) => [s.id, s.lastPrompt])).toEqual([["s1", "changed while no sidecar ran"]]);
+      expect(fix.removed).toEqual(["s2"]);
+      expect((await watcher.ready).map((s) => s.id)).toEqual(["s1"]);
+    } finally {
+      watcher.close();
+    }
+  });
 });

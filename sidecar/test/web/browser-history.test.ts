@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { say } from "../../../fixtures/fake-api/index.js";
 import { ChatRegistry } from "../../src/bridge/chats.js";
 import { PanelHistory } from "../../src/bridge/history-service.js";
-import { attachClient } from "../../src/bridge/router.js";
 import { startServer, type RunningServer } from "../../src/bridge/server.js";
 import type { ChatOptions } from "../../src/chat/chat.js";
 import { projectTranscriptDir } from "../../src/history/paths.js";
@@ -14,7 +13,7 @@ import { writeWebFiles } from "../../src/web/files.js";
 import { claudeBinary } from "../e2e/harness.js";
 import { realChat, type RealChat } from "../e2e/real-chat.js";
 import { GAME_DIR, transcript } from "../history/helpers.js";
-import { connected, HAVE_CHROMIUM, launchBrowser, sendPrompt, until } from "./browser-harness.js";
+import { connected, HAVE_CHROMIUM, launchBrowser, recordingClient, sendPrompt, until } from "./browser-harness.js";
 
 // The History view end to end (headless Chromium → real server → router → history service):
 // a session made by the REAL claude binary appears in the list, opens read-only with rendered
@@ -35,21 +34,22 @@ afterEach(async () => {
 });
 
 /** The sidecar's pieces in-process, with the history of `project` as seen from `home`. */
-async function startSidecar(project: string, home: string, chatDefaults: Partial<ChatOptions> = {}): Promise<{ url: string; token: string; registry: ChatRegistry }> {
+async function startSidecar(project: string, home: string, chatDefaults: Partial<ChatOptions> = {}): Promise<{ url: string; token: string; registry: ChatRegistry; commands: Array<Record<string, unknown>> }> {
   const dir = mkdtempSync(join(tmpdir(), "ap-web-history-"));
   const registry = new ChatRegistry({ chatDefaults: { claudePath: claudeBinary(), cwd: project, resumeBackoffMs: 100, process: { graceMs: 1000, killWaitMs: 1000 }, ...chatDefaults }, changeDelayMs: 20 });
   const history = new PanelHistory({ project, home, env: {}, stateDir: null, debounceMs: 50, pollMs: 200 });
   const token = `history-${Math.random().toString(36).slice(2)}-token`;
+  const commands: Array<Record<string, unknown>> = [];
   const server: RunningServer = await startServer({
     port: 0,
     token,
     version: "test",
     staticRoot: writeWebFiles(join(dir, "web")),
     health: () => ({}),
-    onClient: (link) => attachClient(registry, link, { history }),
+    onClient: recordingClient(registry, [], commands, { history }),
   });
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }), () => server.close(1000), () => history.close(), () => registry.closeAll());
-  return { url: server.url, token, registry };
+  return { url: server.url, token, registry, commands };
 }
 
 async function openHistory(s: { url: string; token: string }) {
@@ -156,4 +156,63 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: history", () => {
     await until(async () => (await entries.count()) === total, 5_000, "the whole list again");
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it("searches the full text with the toggle, shows the hit's snippet, and opens the session on click", async () => {
+    const { project, home } = fixtureProject();
+    const s = await startSidecar(project, home);
+    const { page, problems, entries } = await openHistory(s);
+    await entries.first().waitFor();
+    const total = await entries.count();
+    const box = page.getByRole("searchbox", { name: "Search sessions" });
+    // Only in a tool result and a reply: the title and prompt filter finds nothing...
+    await box.fill("file created successfully");
+    await page.getByText("No session matches.").waitFor();
+    // ...the full-text search finds them, with their context.
+    await page.getByRole("checkbox", { name: "Full text" }).check();
+    const hits = page.getByRole("list", { name: "Past sessions" }).locator(".search-hit");
+    await hits.first().waitFor({ timeout: 10_000 });
+    expect(await hits.locator(".hit-where").allInnerTexts()).toEqual(["You · tool result", "Claude · text"]);
+    expect(await hits.first().locator(".hit-snippet").innerText()).toMatch(/^File created successfully at: .*written\.t/);
+    expect(await hits.first().getAttribute("data-session")).toBe(transcript("tool-allow").sessionId);
+    await hits.nth(1).click();
+    const log = page.getByRole("region", { name: "History" }).getByRole("log", { name: "Conversation" });
+    await log.locator(".item.assistant").filter({ hasText: "Tool finished: File created successfully" }).waitFor();
+    await page.getByRole("button", { name: "← All sessions" }).click();
+    // Unticked: back to the title filter, then to the whole list.
+    await page.getByRole("checkbox", { name: "Full text" }).uncheck();
+    await box.fill("");
+    await until(async () => (await entries.count()) === total, 5_000, "the whole list again");
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("loads a subagent's transcript only when its card is expanded", async () => {
+    const { project, home } = fixtureProject();
+    const s = await startSidecar(project, home);
+    const { page, problems } = await openHistory(s);
+    await page.locator(`.session-entry[data-session="${transcript("subagent").sessionId}"]`).click();
+    const log = page.getByRole("region", { name: "History" }).getByRole("log", { name: "Conversation" });
+    const card = log.locator(".item.subagent").filter({ hasText: "Sub task" }).first();
+    await card.waitFor();
+    const inner = log.locator(".item.assistant.nested").filter({ hasText: "Subagent finished its work." });
+    expect(await inner.count()).toBe(0);
+    expect(s.commands.filter((c) => c.cmd === "history.subagent")).toEqual([]);
+    await card.getByRole("button", { name: "Show transcript" }).click();
+    await inner.waitFor({ timeout: 10_000 });
+    await log.locator(".item.tool.nested").filter({ hasText: "echo from-subagent" }).waitFor();
+    expect(s.commands.filter((c) => c.cmd === "history.subagent")).toHaveLength(1);
+    await card.getByRole("button", { name: "Hide transcript" }).click();
+    await inner.waitFor({ state: "detached" });
+    expect(problems).toEqual([]);
+  }, 60_000);
 });
+
+/** A temporary project whose history is a copy of the reference transcripts. */
+function fixtureProject(): { project: string; home: string } {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "ap-web-history-fx-")));
+  cleanup.push(() => rmSync(root, { recursive: true, force: true }));
+  const project = join(root, "MyGame");
+  const home = join(root, "home");
+  mkdirSync(project, { recursive: true });
+  cpSync(GAME_DIR, projectTranscriptDir(project, {}, home), { recursive: true });
+  return { project, home };
+}

@@ -29,6 +29,9 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
     model: z.string().min(1).optional(),
     permissionMode: z.string().min(1).optional(),
     allowBypassPermissions: z.boolean().optional(),
+    allowedTools: z.array(z.string().min(1)).optional().describe("Tool rules allowed without asking (claude --allowedTools), e.g. \"Bash(npm test:*)\"."),
+    disallowedTools: z.array(z.string().min(1)).optional().describe("Tool rules never allowed (claude --disallowedTools)."),
+    claudePath: z.string().min(1).optional().describe("The claude binary for this chat instead of the one the sidecar found; must exist."),
   }),
   command("chat.close", { chatId }),
   command("chat.send", { chatId, text: z.string(), attachments: z.array(ContextAttachment).optional() }),
@@ -48,6 +51,12 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
   }),
   command("history.load", {
     sessionId: z.string().min(1),
+    cursor: z.string().min(1).optional().describe("The cursor of the previous (newer) page; omit for the newest page."),
+  }),
+  command("history.subagent", {
+    sessionId: z.string().min(1),
+    agentId: z.string().min(1).optional().describe("The subagent's id: the `taskId` of its `subagent` event. Give this or toolUseId."),
+    toolUseId: z.string().min(1).optional().describe("The id of the Agent tool call that started the subagent (its card's toolUseId)."),
     cursor: z.string().min(1).optional().describe("The cursor of the previous (newer) page; omit for the newest page."),
   }),
   command("history.subscribe", {}),

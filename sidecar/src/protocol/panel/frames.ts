@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ChatSummary, PanelEvent } from "./events.js";
-import { HistoryChangedFrame, HistoryListResult, HistoryLoadResult, HistorySearchResult } from "./history.js";
+import { HistoryChangedFrame, HistoryListResult, HistoryLoadResult, HistorySearchResult, HistorySubagentResult } from "./history.js";
 
 // Server → client frames, one JSON object per WebSocket text frame, discriminated by `kind`.
 // Also the typed `result` of each acknowledged command, for clients that want to check it.
@@ -59,4 +59,5 @@ export const CommandResults = {
   "history.list": HistoryListResult,
   "history.search": HistorySearchResult,
   "history.load": HistoryLoadResult,
+  "history.subagent": HistorySubagentResult,
 } as const;

@@ -41,7 +41,10 @@ export const SearchHit = z.object({
 export type SearchHit = z.infer<typeof SearchHit>;
 
 /** history.list's ack result. */
-export const HistoryListResult = z.object({ sessions: z.array(SessionSummary) });
+export const HistoryListResult = z.object({
+  sessions: z.array(SessionSummary),
+  verified: z.boolean().describe("False when the list came from the sidecar's index cache before the transcripts were checked (right after it started); corrections follow as history.changed."),
+});
 
 /** history.search's ack result; `stopped` says why the search ended early, if it did. */
 export const HistorySearchResult = z.object({
@@ -53,6 +56,20 @@ export const HistorySearchResult = z.object({
 export const HistoryLoadResult = z.object({
   sessionId: z.string(),
   events: z.array(PanelEvent),
+  cursor: z.string().nullable().describe("Pass as `cursor` for the next older page; null when this page reaches the beginning."),
+  warnings: z.array(z.string()).optional(),
+});
+
+/** history.subagent's ack result: a page of a subagent's transcript, or only what is known about it. */
+export const HistorySubagentResult = z.object({
+  sessionId: z.string(),
+  agentId: z.string().optional().describe("Absent when no subagent of the session matches the toolUseId asked for."),
+  toolUseId: z.string().optional().describe("The Agent tool call that started it; every event carries it as parentToolUseId."),
+  description: z.string().optional(),
+  agentType: z.string().optional(),
+  model: z.string().optional(),
+  missing: z.boolean().describe("True when the subagent's transcript is gone (or was never written): events is empty, the card keeps its summary."),
+  events: z.array(PanelEvent).describe("The subagent's messages and tools, oldest first, tagged with the Agent tool call."),
   cursor: z.string().nullable().describe("Pass as `cursor` for the next older page; null when this page reaches the beginning."),
   warnings: z.array(z.string()).optional(),
 });

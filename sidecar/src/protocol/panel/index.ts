@@ -6,4 +6,4 @@ export { PanelEvent, PanelBlock, PanelMessageFinal, ChatSummary, ChatStateName, 
 export { ServerFrame, WelcomeFrame, AckFrame, ErrorFrame, EventFrame, SnapshotFrame, ChatsFrame, HistoryChangedFrame, SubscribeResult, CommandResults, type ServerFrameOf } from "./frames.js";
 export { ClientCommand, ClientKind, RenderFormat, COMMAND_NAMES, parseClientCommand, type ClientCommandOf, type ParsedCommand } from "./commands.js";
 export { UnityBlock } from "./unity-block.js";
-export { SessionSummary, SearchHit, TitleSource, HistoryListResult, HistorySearchResult, HistoryLoadResult } from "./history.js";
+export { SessionSummary, SearchHit, TitleSource, HistoryListResult, HistorySearchResult, HistoryLoadResult, HistorySubagentResult } from "./history.js";

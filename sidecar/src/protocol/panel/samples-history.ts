@@ -8,6 +8,8 @@ import type { Sample } from "./samples.js";
 const PROJECT = "/home/dev/projects/MyGame";
 const OLD = "2c54866b-7cd0-4caf-b231-cd4dc52df7b3";
 const NEW = "7f1e0c2a-93b4-4d57-8a1e-5c0b9d3f6a21";
+const AGENT = "a4f2c1d9e8b7a6f50";
+const AGENT_TOOL = "toolu_01Bq7fZ3";
 
 /** The history samples (commands, acks with results, the push frame). */
 export function historySamples(render: Renderer): Sample[] {
@@ -28,14 +30,34 @@ export function historySamples(render: Renderer): Sample[] {
     { name: "command-history.list", schema: "ClientCommand", value: { id: "20", cmd: "history.list", query: "jump", includeArchived: false } },
     { name: "command-history.search", schema: "ClientCommand", value: { id: "21", cmd: "history.search", text: "FixedUpdate", limit: 50 } },
     { name: "command-history.load", schema: "ClientCommand", value: { id: "22", cmd: "history.load", sessionId: OLD, cursor: "eyJ2IjoxLCJlbmQiOjQwOTZ9" } },
+    { name: "command-history.subagent", schema: "ClientCommand", value: { id: "25", cmd: "history.subagent", sessionId: OLD, agentId: AGENT, toolUseId: AGENT_TOOL } },
     { name: "command-history.subscribe", schema: "ClientCommand", value: { id: "23", cmd: "history.subscribe" } },
     { name: "command-history.unsubscribe", schema: "ClientCommand", value: { id: "24", cmd: "history.unsubscribe" } },
-    { name: "frame-ack-history.list", schema: "ServerFrame", result: "history.list", value: { kind: "ack", id: "20", result: { sessions: [jump] } } },
+    { name: "frame-ack-history.list", schema: "ServerFrame", result: "history.list", value: { kind: "ack", id: "20", result: { sessions: [jump], verified: true } } },
     {
       name: "frame-ack-history.search", schema: "ServerFrame", result: "history.search",
       value: { kind: "ack", id: "21", result: { hits: [{ sessionId: OLD, title: jump.title, role: "assistant", kind: "text", snippet: "…The jump runs in **both** `Update` and `FixedUpdate`; read the input in `Update…", timestamp: "2026-03-02T09:15:12.330Z", uuid: "9b2d7c1e-4f3a-4e8b-a0c5-1d2e3f4a5b6c" }] } },
     },
     { name: "frame-ack-history.load", schema: "ServerFrame", result: "history.load", value: { kind: "ack", id: "22", result: { sessionId: OLD, events, cursor: "eyJ2IjoxLCJlbmQiOjIwNDh9" } } },
+    {
+      name: "frame-ack-history.subagent", schema: "ServerFrame", result: "history.subagent",
+      value: { kind: "ack", id: "25", result: { sessionId: OLD, agentId: AGENT, toolUseId: AGENT_TOOL, description: "Search input handling", agentType: "Explore", model: "claude-opus-5-5", missing: false, events: subagentEvents(render), cursor: null } },
+    },
     { name: "frame-history.changed", schema: "ServerFrame", value: { kind: "history.changed", sessions: [fresh], removed: ["0d9c3b7a-1e2f-4a5b-8c6d-7e8f9a0b1c2d"] } },
+  ];
+}
+
+/** A subagent's restored page: its messages and tools, all under the Agent tool call that started it. */
+function subagentEvents(render: Renderer): PanelEvent[] {
+  const tool = "toolu_01Sub4Grep";
+  const found = "Input is read in both `Update` and `FixedUpdate`.";
+  const looking = "Looking for where the jump input is read.";
+  return [
+    { type: "message_start", turnId: "agent", messageId: "msg_01Sub1", parentToolUseId: AGENT_TOOL, model: "claude-opus-5-5" },
+    { type: "message_final", turnId: "agent", messageId: "msg_01Sub1", parentToolUseId: AGENT_TOOL, aborted: false, blocks: [{ index: 0, kind: "text", text: looking, ...render(looking) }] },
+    { type: "tool_started", turnId: "agent", toolUseId: tool, name: "Grep", input: { pattern: "GetButtonDown" }, summary: "Grep: GetButtonDown", parentToolUseId: AGENT_TOOL },
+    { type: "tool_finished", turnId: "agent", toolUseId: tool, name: "Grep", isError: false, result: "Assets/Scripts/PlayerController.cs", durationMs: 61, decision: "accept", parentToolUseId: AGENT_TOOL },
+    { type: "message_start", turnId: "agent", messageId: "msg_01Sub2", parentToolUseId: AGENT_TOOL, model: "claude-opus-5-5" },
+    { type: "message_final", turnId: "agent", messageId: "msg_01Sub2", parentToolUseId: AGENT_TOOL, aborted: false, blocks: [{ index: 0, kind: "text", text: found, ...render(found) }] },
   ];
 }

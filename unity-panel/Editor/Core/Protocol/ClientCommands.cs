@@ -50,6 +50,12 @@ namespace AgentPanel.Core.Protocol
         public string Model { get; set; }
         public string PermissionMode { get; set; }
         public bool? AllowBypassPermissions { get; set; }
+        /// <summary>Tool rules allowed without asking (claude --allowedTools); null or empty = none.</summary>
+        public List<string> AllowedTools { get; set; }
+        /// <summary>Tool rules never allowed (claude --disallowedTools).</summary>
+        public List<string> DisallowedTools { get; set; }
+        /// <summary>The claude binary for this chat (from the settings); the sidecar refuses a path that does not exist.</summary>
+        public string ClaudePath { get; set; }
     }
 
     /// <summary>Commands that name one chat.</summary>

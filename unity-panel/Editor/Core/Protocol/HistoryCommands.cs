@@ -24,6 +24,19 @@ namespace AgentPanel.Core.Protocol
         public string Cursor { get; set; }
     }
 
+    /// <summary>
+    /// One page of a subagent's transcript (loaded when its card is expanded): by AgentId (the card's TaskId) or by the
+    /// ToolUseId of the Agent tool call that started it. A missing transcript is not an error (the result says Missing).
+    /// </summary>
+    internal sealed class HistorySubagentCommand : ClientCommand
+    {
+        public HistorySubagentCommand() : base("history.subagent") { }
+        public string SessionId { get; set; }
+        public string AgentId { get; set; }
+        public string ToolUseId { get; set; }
+        public string Cursor { get; set; }
+    }
+
     /// <summary>Receive history.changed frames until unsubscribed (taken again after every reconnect).</summary>
     internal sealed class HistorySubscribeCommand : ClientCommand
     {

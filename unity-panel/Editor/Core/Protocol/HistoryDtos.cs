@@ -44,6 +44,8 @@ namespace AgentPanel.Core.Protocol
     internal sealed class HistoryListResult
     {
         public List<SessionSummary> Sessions { get; set; } = new List<SessionSummary>();
+        /// <summary>False when the sidecar answered from its index cache before checking the transcripts (right after it started); corrections follow as history.changed.</summary>
+        public bool Verified { get; set; } = true;
     }
 
     /// <summary>history.search's ack result; Stopped says why it ended early (max_hits, max_bytes, aborted), if it did.</summary>
@@ -57,6 +59,26 @@ namespace AgentPanel.Core.Protocol
     internal sealed class HistoryLoadResult
     {
         public string SessionId { get; set; }
+        public List<PanelEvent> Events { get; set; } = new List<PanelEvent>();
+        [JsonProperty(NullValueHandling = NullValueHandling.Include)]
+        public string Cursor { get; set; }
+        public List<string> Warnings { get; set; }
+    }
+
+    /// <summary>
+    /// history.subagent's ack result: a page of the subagent's events (all with ParentToolUseId = its Agent tool call), or
+    /// Missing = true with only what is known about it (Events empty; the card keeps its summary).
+    /// </summary>
+    internal sealed class HistorySubagentResult
+    {
+        public string SessionId { get; set; }
+        /// <summary>Null when no subagent of the session matches the ToolUseId asked for.</summary>
+        public string AgentId { get; set; }
+        public string ToolUseId { get; set; }
+        public string Description { get; set; }
+        public string AgentType { get; set; }
+        public string Model { get; set; }
+        public bool Missing { get; set; }
         public List<PanelEvent> Events { get; set; } = new List<PanelEvent>();
         [JsonProperty(NullValueHandling = NullValueHandling.Include)]
         public string Cursor { get; set; }

@@ -9,18 +9,46 @@ namespace AgentPanel.Core.Store
     internal sealed partial class ChatStore
     {
         /// <summary>Open a new chat and follow it.</summary>
-        public async Task<ChatModel> OpenAsync(string model = null, string permissionMode = null, bool allowBypassPermissions = false)
+        public Task<ChatModel> OpenAsync(string model = null, string permissionMode = null, bool allowBypassPermissions = false)
         {
-            var open = new ChatOpenCommand { Model = model, PermissionMode = permissionMode, AllowBypassPermissions = allowBypassPermissions ? (bool?)true : null };
-            return await OpenWith(open).ConfigureAwait(false);
+            return OpenAsync(new ChatLaunchOptions { Model = model, PermissionMode = permissionMode, AllowBypassPermissions = allowBypassPermissions });
+        }
+
+        /// <summary>Open a new chat with the panel's launch settings and follow it.</summary>
+        public Task<ChatModel> OpenAsync(ChatLaunchOptions options)
+        {
+            return OpenWith(Command(options, null, false));
         }
 
         /// <summary>Resume a past session (from History) as a new live chat; with <paramref name="fork"/> it continues under a new session id.</summary>
-        public async Task<ChatModel> ResumeAsync(string sessionId, bool fork = false, string model = null)
+        public Task<ChatModel> ResumeAsync(string sessionId, bool fork = false, string model = null)
         {
-            var open = new ChatOpenCommand { Resume = sessionId, Fork = fork ? (bool?)true : null, Model = model };
-            return await OpenWith(open).ConfigureAwait(false);
+            return ResumeAsync(sessionId, fork, new ChatLaunchOptions { Model = model });
         }
+
+        /// <summary>Resume a past session with the panel's launch settings.</summary>
+        public Task<ChatModel> ResumeAsync(string sessionId, bool fork, ChatLaunchOptions options)
+        {
+            return OpenWith(Command(options, sessionId, fork));
+        }
+
+        private static ChatOpenCommand Command(ChatLaunchOptions options, string resume, bool fork)
+        {
+            options = options ?? new ChatLaunchOptions();
+            return new ChatOpenCommand
+            {
+                Resume = resume,
+                Fork = resume != null && fork ? (bool?)true : null,
+                Model = Blank(options.Model),
+                PermissionMode = Blank(options.PermissionMode),
+                AllowBypassPermissions = options.AllowBypassPermissions ? (bool?)true : null,
+                AllowedTools = options.AllowedTools == null || options.AllowedTools.Count == 0 ? null : new List<string>(options.AllowedTools),
+                DisallowedTools = options.DisallowedTools == null || options.DisallowedTools.Count == 0 ? null : new List<string>(options.DisallowedTools),
+                ClaudePath = Blank(options.ClaudePath),
+            };
+        }
+
+        private static string Blank(string value) => string.IsNullOrWhiteSpace(value) ? null : value.Trim();
 
         /// <summary>Close a chat in the sidecar (ends its claude process) and stop following it.</summary>
         public async Task CloseAsync(string chatId)

@@ -5,7 +5,7 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentPanel.Core.Store
 {
-    // Session history (the History tab): list, search and read past sessions, and follow changes of the list. Resuming a
+    // Session history (the History tab): list, search and read past sessions (and their subagents, on demand), and follow changes of the list. Resuming a
     // session as a live chat is ResumeAsync. The history subscription is taken again after every reconnect.
     internal sealed partial class ChatStore
     {
@@ -31,6 +31,18 @@ namespace AgentPanel.Core.Store
         public async Task<HistoryLoadResult> HistoryLoadAsync(string sessionId, string cursor = null)
         {
             return Read<HistoryLoadResult>(await connection.SendAsync(new HistoryLoadCommand { SessionId = sessionId, Cursor = cursor }).ConfigureAwait(false));
+        }
+
+        /// <summary>
+        /// A subagent's transcript, loaded when its card is expanded: by <paramref name="agentId"/> (the card's TaskId) or
+        /// <paramref name="toolUseId"/> (its Agent tool call); pass the returned Cursor for older pages. A transcript that
+        /// is gone comes back with Missing = true and no events, not as an error.
+        /// </summary>
+        public async Task<HistorySubagentResult> HistorySubagentAsync(string sessionId, string agentId = null, string toolUseId = null, string cursor = null)
+        {
+            if (agentId == null && toolUseId == null) throw new ArgumentException("Pass the subagent's agentId (its card's TaskId) or the toolUseId of its Agent tool call.", nameof(agentId));
+            var command = new HistorySubagentCommand { SessionId = sessionId, AgentId = agentId, ToolUseId = toolUseId, Cursor = cursor };
+            return Read<HistorySubagentResult>(await connection.SendAsync(command).ConfigureAwait(false));
         }
 
         /// <summary>Receive <see cref="HistoryChanged"/> from now on (and after reconnects) until <see cref="HistoryUnsubscribeAsync"/>.</summary>

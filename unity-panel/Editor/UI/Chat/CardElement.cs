@@ -10,6 +10,8 @@ namespace AgentPanel.Editor.UI.Chat
         public ChatStore Store { get; set; }
         public ChatModel Chat { get; set; }
         public bool ReadOnly { get; set; }
+        /// <summary>Asks for the transcript of the subagent started by a tool call when its card is expanded and it is not loaded (history); null for live chats.</summary>
+        public System.Action<string> NestedWanted { get; set; }
         /// <summary>Tool use ids that wait for a permission answer.</summary>
         public HashSet<string> Awaiting { get; } = new HashSet<string>();
         /// <summary>Keys of expanders the user opened (kept while the view shows this chat).</summary>

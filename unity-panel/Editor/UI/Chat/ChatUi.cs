@@ -36,7 +36,7 @@ namespace AgentPanel.Editor.UI.Chat
 
         public static Button Button(string text, string classes, Action click)
         {
-            var button = new Button(click) { text = text };
+            var button = new Button(click) { text = text, enableRichText = false };
             AddClasses(button, classes);
             return button;
         }

@@ -26,6 +26,8 @@ namespace AgentPanel.Editor.UI.Chat
         public ChatView()
         {
             AddToClassList("ap-chat");
+            // Clicking the transcript gives it the focus, so Y/N and Esc reach the window's key handler from there too.
+            focusable = true;
             banner = new BannerElement(Retry);
             Add(banner);
             scroll = new ScrollView(ScrollViewMode.Vertical);
@@ -61,6 +63,13 @@ namespace AgentPanel.Editor.UI.Chat
 
         /// <summary>Whether the view follows the bottom as new cards arrive.</summary>
         public bool FollowingBottom => follow.Following;
+
+        /// <summary>For a history transcript: called with a subagent's tool call id when its card is expanded before its transcript is loaded.</summary>
+        public System.Action<string> NestedWanted
+        {
+            get => context.NestedWanted;
+            set => context.NestedWanted = value;
+        }
 
         /// <summary>Show a chat; store is null and readOnly true for a history transcript.</summary>
         public void Show(ChatStore store, ChatModel chat, bool readOnly)

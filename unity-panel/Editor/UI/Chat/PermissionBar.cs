@@ -27,6 +27,7 @@ namespace AgentPanel.Editor.UI.Chat
         public PermissionBar()
         {
             AddToClassList("ap-permission-bar");
+            focusable = true;
             PanelAssets.Show(this, false);
         }
 

@@ -59,7 +59,14 @@ namespace AgentPanel.Editor.UI.Chat
         {
             if (!expander.Open || nested == null) return;
             var transcript = Context.Chat?.Nested(subagent.ToolUseId ?? "");
-            nested.Show(transcript == null ? new List<Card>() : transcript.Cards, "The subagent has not said anything yet.");
+            if (transcript == null && Context.NestedWanted != null && subagent.ToolUseId != null)
+            {
+                // A past session: its subagents' transcripts are fetched only when someone opens one.
+                Context.NestedWanted(subagent.ToolUseId);
+                nested.Show(new List<Card>(), "Loading the subagent's transcript…");
+                return;
+            }
+            nested.Show(transcript == null ? new List<Card>() : transcript.Cards, Context.ReadOnly ? "No transcript of this subagent was kept." : "The subagent has not said anything yet.");
         }
     }
 

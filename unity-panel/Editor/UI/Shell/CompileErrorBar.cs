@@ -18,6 +18,7 @@ namespace AgentPanel.Editor.UI
         {
             bar = root.Q<VisualElement>("compile-bar");
             text = root.Q<Label>("compile-text");
+            text.enableRichText = false;
             root.Q<Button>("compile-fix").clicked += () => askToFix(CompileErrorsSummary.Prompt(errors));
             root.Q<Button>("compile-dismiss").clicked += () =>
             {

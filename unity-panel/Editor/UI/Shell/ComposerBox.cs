@@ -26,6 +26,7 @@ namespace AgentPanel.Editor.UI
             input = root.Q<TextField>("composer-input");
             send = root.Q<Button>("composer-send");
             queued = root.Q<Label>("composer-queued");
+            queued.enableRichText = false;
             hint = root.Q<Label>("composer-hint");
             chipRow = root.Q<VisualElement>("composer-chips");
             input.multiline = true;
@@ -38,8 +39,9 @@ namespace AgentPanel.Editor.UI
             };
             root.Q<Button>("attach-selection").clicked += () => AttachSelection?.Invoke();
             var drop = root.Q<VisualElement>("composer");
-            drop.RegisterCallback<DragUpdatedEvent>(OnDragUpdated);
-            drop.RegisterCallback<DragPerformEvent>(OnDragPerform);
+            // Trickle down: the prompt field must not get the drop first.
+            drop.RegisterCallback<DragUpdatedEvent>(OnDragUpdated, TrickleDown.TrickleDown);
+            drop.RegisterCallback<DragPerformEvent>(OnDragPerform, TrickleDown.TrickleDown);
         }
 
         public event Action Send;
@@ -72,7 +74,7 @@ namespace AgentPanel.Editor.UI
                 var element = new VisualElement();
                 element.AddToClassList("ap-chip");
                 element.tooltip = chip.Text;
-                element.Add(new Label(chip.Label));
+                element.Add(new Label(chip.Label) { enableRichText = false });
                 var close = new Button(() => remove(chip)) { text = "×", tooltip = "Remove" };
                 close.AddToClassList("ap-chip__remove");
                 element.Add(close);
@@ -88,16 +90,31 @@ namespace AgentPanel.Editor.UI
         {
             var isEnterKey = evt.keyCode == KeyCode.Return || evt.keyCode == KeyCode.KeypadEnter;
             var isEnterChar = evt.keyCode == KeyCode.None && (evt.character == '\n' || evt.character == '\r');
-            var key = isEnterKey || isEnterChar ? ComposerKey.Enter : evt.keyCode == KeyCode.Escape ? ComposerKey.Escape : ComposerKey.Other;
-            var composing = !string.IsNullOrEmpty(Input.compositionString);
+            var isEscape = evt.keyCode == KeyCode.Escape;
+            var key = isEnterKey || isEnterChar ? ComposerKey.Enter : isEscape ? ComposerKey.Escape : ComposerKey.Other;
+            var composing = ImeComposition.Active;
             var action = ComposerKeys.Decide(key, evt.shiftKey, evt.actionKey, evt.altKey, composing, sendKey, state.Busy);
-            if (action == ComposerKeyAction.None || action == ComposerKeyAction.NewLine) return;
-            // UI Toolkit sends Enter twice (key, then the '\n' character): act on the key, swallow both.
+            // Unity 2022.3's TextField reverts the text to its value at focus on Escape: swallow it so the draft survives
+            // (unless an input method is composing: its Escape cancels the composition).
+            if (action == ComposerKeyAction.None && !(isEscape && !composing)) return;
+            // UI Toolkit sends Enter twice (the key, then the '\n' character): act on the key, swallow both. The line break is
+            // inserted here too, because the multiline field itself ignores Shift+Enter in Unity 2022.3.
             evt.StopImmediatePropagation();
             evt.PreventDefault();
             if (isEnterChar) return;
             if (action == ComposerKeyAction.Send) Send?.Invoke();
             else if (action == ComposerKeyAction.Interrupt) Interrupt?.Invoke();
+            else if (action == ComposerKeyAction.NewLine) InsertLineBreak();
+        }
+
+        /// <summary>Replace the selection (or insert at the cursor) with a line break.</summary>
+        private void InsertLineBreak()
+        {
+            var text = input.value ?? "";
+            var start = Math.Max(0, Math.Min(Math.Min(input.cursorIndex, input.selectIndex), text.Length));
+            var end = Math.Max(start, Math.Min(Math.Max(input.cursorIndex, input.selectIndex), text.Length));
+            input.value = text.Substring(0, start) + "\n" + text.Substring(end);
+            input.SelectRange(start + 1, start + 1);
         }
 
         private static void OnDragUpdated(DragUpdatedEvent evt)
@@ -111,6 +128,7 @@ namespace AgentPanel.Editor.UI
             var objects = UnityEditor.DragAndDrop.objectReferences;
             if (objects.Length == 0) return;
             UnityEditor.DragAndDrop.AcceptDrag();
+            evt.StopPropagation();
             Dropped?.Invoke(objects);
         }
     }

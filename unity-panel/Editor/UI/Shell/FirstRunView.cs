@@ -23,6 +23,7 @@ namespace AgentPanel.Editor.UI
             panel = root.Q<VisualElement>("first-run");
             title = root.Q<Label>("first-run-title");
             message = root.Q<Label>("first-run-message");
+            message.enableRichText = false;
             commandRow = root.Q<VisualElement>("first-run-command-row");
             command = root.Q<TextField>("first-run-command");
             path = root.Q<TextField>("first-run-path");

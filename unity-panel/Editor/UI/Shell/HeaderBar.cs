@@ -49,7 +49,7 @@ namespace AgentPanel.Editor.UI
             foreach (var tab in list)
             {
                 var chatId = tab.ChatId;
-                var button = new Button(() => TabSelected?.Invoke(chatId)) { text = tab.Label, tooltip = tab.Title };
+                var button = new Button(() => TabSelected?.Invoke(chatId)) { text = tab.Label, tooltip = tab.Title, enableRichText = false };
                 button.AddToClassList("ap-tab");
                 button.EnableInClassList("ap-tab--selected", tab.Selected);
                 button.EnableInClassList("ap-tab--attention", tab.Pending > 0);

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System;
 using System.Threading.Tasks;
 using AgentPanel.Core.Protocol;
@@ -40,8 +41,10 @@ namespace AgentPanel.Editor.UI
             note = root.Q<Label>("history-note");
             sessionPane = root.Q<VisualElement>("history-session");
             sessionTitle = root.Q<Label>("history-title");
+            sessionTitle.enableRichText = false;
             older = root.Q<Button>("history-older");
             root.Q<VisualElement>("history-chat-host").Add(chatView);
+            chatView.NestedWanted = id => _ = LoadSubagent(id);
             search.RegisterValueChangedCallback(_ => Search());
             fullText.RegisterValueChangedCallback(_ => Search());
             older.clicked += () => _ = LoadOlder();
@@ -105,7 +108,7 @@ namespace AgentPanel.Editor.UI
             button.AddToClassList("ap-history-row");
             var head = new VisualElement();
             head.AddToClassList("ap-history-row__head");
-            var title = new Label(row.Title);
+            var title = new Label(row.Title) { enableRichText = false };
             title.AddToClassList("ap-history-row__title");
             var time = new Label(row.Time) { tooltip = row.TimeTooltip };
             time.AddToClassList("ap-muted");
@@ -120,7 +123,7 @@ namespace AgentPanel.Editor.UI
             button.Add(head);
             if (row.Preview.Length > 0)
             {
-                var preview = new Label(row.Preview);
+                var preview = new Label(row.Preview) { enableRichText = false };
                 preview.AddToClassList("ap-history-row__preview");
                 button.Add(preview);
             }
@@ -199,6 +202,32 @@ namespace AgentPanel.Editor.UI
             }
             chatView.Refresh();
             Render();
+        }
+
+        private async Task LoadSubagent(string toolUseId)
+        {
+            var s = store();
+            var pages = opened;
+            if (s == null || pages == null || !pages.WantSubagent(toolUseId)) return;
+            var loaded = new List<HistorySubagentResult>();
+            try
+            {
+                string cursor = null;
+                do
+                {
+                    var page = await s.HistorySubagentAsync(pages.SessionId, toolUseId: toolUseId, cursor: cursor);
+                    loaded.Add(page);
+                    cursor = page.Cursor;
+                } while (cursor != null && loaded.Count < HistoryPages.MaxSubagentPages);
+            }
+            catch (AgentPanel.Core.AgentPanelException e)
+            {
+                pages.SubagentFailed(toolUseId);
+                Failed?.Invoke(e.Message);
+                return;
+            }
+            pages.AddSubagent(toolUseId, loaded);
+            if (pages == opened) chatView.Refresh();
         }
 
         private void Close()

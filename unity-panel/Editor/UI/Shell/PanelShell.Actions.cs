@@ -77,9 +77,7 @@ namespace AgentPanel.Editor.UI
             if (store == null) return null;
             try
             {
-                var mode = settings.DefaultPermissionMode;
-                var model = settings.DefaultModel;
-                var chat = await store.OpenAsync(model.Length > 0 ? model : null, mode == PermissionModes.Default ? null : mode, settings.AllowBypassPermissions);
+                var chat = await store.OpenAsync(LaunchOptions());
                 SelectChat(chat.ChatId);
                 SwitchView(PanelView.Chat);
                 return chat;
@@ -91,12 +89,29 @@ namespace AgentPanel.Editor.UI
             }
         }
 
+        /// <summary>The settings every new or resumed chat starts with.</summary>
+        private ChatLaunchOptions LaunchOptions()
+        {
+            var mode = settings.DefaultPermissionMode;
+            return new ChatLaunchOptions
+            {
+                Model = settings.DefaultModel,
+                PermissionMode = mode == PermissionModes.Default ? null : mode,
+                AllowBypassPermissions = settings.AllowBypassPermissions,
+                AllowedTools = settings.AllowedTools,
+                DisallowedTools = settings.DisallowedTools,
+                ClaudePath = settings.ClaudePath,
+            };
+        }
+
         private async Task Resume(string sessionId, bool fork)
         {
             if (store == null) return;
             try
             {
-                var chat = await store.ResumeAsync(sessionId, fork);
+                var options = LaunchOptions();
+                options.Model = null; // a resumed session keeps the model it had
+                var chat = await store.ResumeAsync(sessionId, fork, options);
                 SelectChat(chat.ChatId);
                 SwitchView(PanelView.Chat);
             }
@@ -223,7 +238,7 @@ namespace AgentPanel.Editor.UI
                     await EnsureSidecar();
                     break;
                 case FirstRunPanel.ClaudeNotFound:
-                    // A new claude path takes effect when the sidecar starts again; a claude installed on PATH works at once.
+                    // New chats are opened with the claude path from the settings: no sidecar restart needed.
                     settings.ClaudePath = path;
                     var failed = selectedChatId;
                     if (await NewChat() != null && failed != null) _ = store.CloseAsync(failed).ContinueWith(t => { _ = t.Exception; }, TaskContinuationOptions.OnlyOnFaulted);

@@ -86,6 +86,8 @@ namespace AgentPanel.Editor.UI
 
         private void Build()
         {
+            // CreateGUI gets an empty root in Unity 2022.3; clearing keeps a second Build from cloning the layout twice.
+            root.Clear();
             PanelAssets.AddStyles(root);
             root.AddToClassList("ap-window");
             PanelAssets.Clone("AgentPanel", root);
@@ -100,6 +102,7 @@ namespace AgentPanel.Editor.UI
             settingsPane = root.Q<VisualElement>("settings-host");
             banner = root.Q<VisualElement>("banner");
             bannerText = root.Q<Label>("banner-text");
+            bannerText.enableRichText = false;
             root.Q<Button>("banner-close").clicked += () => PanelAssets.Show(banner, false);
             header = new HeaderBar(root);
             composerBox = new ComposerBox(root, composer);

@@ -39,6 +39,7 @@ namespace AgentPanel.Editor.UI
             allowed = root.Q<TextField>("settings-allowed");
             disallowed = root.Q<TextField>("settings-disallowed");
             problems = root.Q<Label>("settings-problems");
+            problems.enableRichText = false;
             allowed.multiline = true;
             disallowed.multiline = true;
             sendKey.choices = SendKeyLabels;
@@ -77,7 +78,7 @@ namespace AgentPanel.Editor.UI
             settings.AllowedTools = PanelSettings.ParseTools(allowed.value);
             settings.DisallowedTools = PanelSettings.ParseTools(disallowed.value);
             var found = settings.Validate(File.Exists);
-            found.Add("Saved. A new node path is used when the sidecar next starts; a new claude path, allowed and disallowed tools need a restart of the sidecar (they are not sent with chat.open yet).");
+            found.Add("Saved. The claude path, model, mode and tool rules apply to the next chat you open; a new node path applies when the sidecar next starts.");
             ShowProblems(found);
             Saved?.Invoke();
         }

@@ -31,6 +31,7 @@ namespace AgentPanel.Core.Tests.Protocol
             { "history.list", typeof(HistoryListCommand) },
             { "history.search", typeof(HistorySearchCommand) },
             { "history.load", typeof(HistoryLoadCommand) },
+            { "history.subagent", typeof(HistorySubagentCommand) },
             { "history.subscribe", typeof(HistorySubscribeCommand) },
             { "history.unsubscribe", typeof(HistoryUnsubscribeCommand) },
         };
@@ -42,6 +43,7 @@ namespace AgentPanel.Core.Tests.Protocol
             { "frame-ack-history.list.json", typeof(HistoryListResult) },
             { "frame-ack-history.search.json", typeof(HistorySearchResult) },
             { "frame-ack-history.load.json", typeof(HistoryLoadResult) },
+            { "frame-ack-history.subagent.json", typeof(HistorySubagentResult) },
         };
 
         private static string SamplesDir => RepoPaths.Root == null ? null : Path.Combine(RepoPaths.Root, "docs", "protocol", "samples");
@@ -94,6 +96,7 @@ namespace AgentPanel.Core.Tests.Protocol
                 {
                     var result = ((AckFrame)frame).Result.ToObject(resultType, ProtocolJson.Serializer);
                     if (result is HistoryLoadResult page) foreach (var e in page.Events) Assert.That(e, Is.Not.InstanceOf<UnrecognizedEvent>(), "event type " + e.Type);
+                    if (result is HistorySubagentResult sub) foreach (var e in sub.Events) Assert.That(e, Is.Not.InstanceOf<UnrecognizedEvent>(), "event type " + e.Type);
                     JsonAssert.AreEquivalent(sample["result"], JObject.FromObject(result, ProtocolJson.Serializer), name + " result (a field the typed result lacks)");
                 }
             }

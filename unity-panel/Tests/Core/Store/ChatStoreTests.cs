@@ -59,6 +59,24 @@ namespace AgentPanel.Core.Tests.Store
         }
 
         [Test]
+        public void LaunchSettingsGoOutWithOpenAndResumeAndBlankOnesAreLeftOut()
+        {
+            var options = new ChatLaunchOptions { Model = " ", PermissionMode = "plan", AllowedTools = new[] { "Read", "Bash(npm test:*)" }, DisallowedTools = new string[0], ClaudePath = "/opt/claude/bin/claude" };
+            Await(store.OpenAsync(options));
+            Await(store.ResumeAsync("s-9", true, options));
+            var open = sidecar.CommandsNamed("chat.open").ToList();
+            Assert.That(open[0]["allowedTools"].ToObject<string[]>(), Is.EqualTo(new[] { "Read", "Bash(npm test:*)" }));
+            Assert.That((string)open[0]["claudePath"], Is.EqualTo("/opt/claude/bin/claude"));
+            Assert.That((string)open[0]["permissionMode"], Is.EqualTo("plan"));
+            Assert.That(open[0]["model"], Is.Null, "a blank model means the sidecar's default");
+            Assert.That(open[0]["disallowedTools"], Is.Null, "an empty list is not sent");
+            Assert.That(open[0]["resume"], Is.Null);
+            Assert.That((string)open[1]["resume"], Is.EqualTo("s-9"));
+            Assert.That((bool)open[1]["fork"], Is.True);
+            Assert.That((string)open[1]["claudePath"], Is.EqualTo("/opt/claude/bin/claude"));
+        }
+
+        [Test]
         public void EveryCommandGoesOutWithItsParameters()
         {
             var chat = Await(store.OpenAsync());

@@ -1,5 +1,5 @@
 import { h, type Child } from "../dom.js";
-import { clip, formatCost, formatDuration, formatTokens, previewJson, shortSummary } from "../format.js";
+import { clip, formatDuration, formatTokens, previewJson, shortSummary } from "../format.js";
 import type { BlockView, Item, MessageItem, NoticeItem, ResultItem, SubagentItem, ToolItem, UserItem } from "../store.js";
 
 // One transcript entry → one element. Everything is text except a final text block's `html`,
@@ -13,6 +13,8 @@ export interface ItemContext {
   awaitingApproval: ReadonlySet<string>;
   /** Renders permission cards (they have their own local state). */
   permission(item: Extract<Item, { kind: "permission" }>): HTMLElement;
+  /** History only: a control under a subagent card (expand its transcript) and the state it shows. */
+  subagent?: { controls(item: SubagentItem): HTMLElement | null; stamp(item: SubagentItem): string };
 }
 
 /** Longest tool result shown in a card. */
@@ -30,6 +32,7 @@ export function renderItem(item: Item, ctx: ItemContext): HTMLElement {
 export function renderStamp(item: Item, ctx: ItemContext, permissionStamp: (requestId: string) => string): string {
   if (item.kind === "tool") return ctx.awaitingApproval.has(item.toolUseId) ? "awaiting" : "";
   if (item.kind === "permission") return permissionStamp(item.request.requestId);
+  if (item.kind === "subagent") return ctx.subagent?.stamp(item) ?? "";
   return "";
 }
 
@@ -44,7 +47,7 @@ function renderKind(item: Item, ctx: ItemContext): HTMLElement {
     case "permission":
       return ctx.permission(item);
     case "subagent":
-      return renderSubagent(item);
+      return renderSubagent(item, ctx);
     case "notice":
       return renderNotice(item);
     case "result":
@@ -109,7 +112,7 @@ function renderTool(item: ToolItem, ctx: ItemContext): HTMLElement {
   return h("div", { class: "item tool", attrs: { "data-status": status, "aria-label": `Tool ${item.name}: ${statusLabel}` } }, el);
 }
 
-function renderSubagent(item: SubagentItem): HTMLElement {
+function renderSubagent(item: SubagentItem, ctx: ItemContext): HTMLElement {
   const facts = [
     item.subagentType,
     item.status,
@@ -124,6 +127,7 @@ function renderSubagent(item: SubagentItem): HTMLElement {
     h("div", { class: "subagent-head" }, h("span", { class: "badge" }, "Subagent"), " ", item.description ?? item.taskId),
     h("div", { class: "meta" }, facts.join(" · ")),
     item.summary ? h("div", { class: "subagent-summary" }, item.summary) : null,
+    ctx.subagent?.controls(item) ?? null,
   );
 }
 
@@ -138,7 +142,7 @@ function renderResult(item: ResultItem): HTMLElement {
     r.ok ? "Done" : interrupted ? "Interrupted" : `Failed (${r.subtype})`,
     r.durationMs !== undefined ? formatDuration(r.durationMs) : undefined,
     `${formatTokens(r.usage.input + r.usage.cacheRead + r.usage.cacheCreation)} in · ${formatTokens(r.usage.output)} out`,
-    r.costUsd !== undefined ? formatCost(r.costUsd) : undefined,
+    // No cost: claude's costUsd is the session's running total, shown in the status bar.
   ].filter((x): x is string => Boolean(x));
   const errors = !r.ok && !interrupted ? r.errors.filter((e) => e.trim() !== "") : [];
   return h(

@@ -18,7 +18,7 @@ export class TranscriptView {
   private chatId: string | undefined;
   private readonly openDetails = new Set<string>();
 
-  constructor(private readonly cards: PermissionCards) {
+  constructor(private readonly cards: PermissionCards, private readonly extras: Pick<ItemContext, "subagent"> = {}) {
     this.list = h("div", { class: "items" });
     this.empty = h("div", { class: "empty" }, h("p", { class: "empty-title" }, "Ask Claude anything about your project."), h("p", null, "Type below and press Enter. Shift+Enter adds a new line."));
     this.el = h("div", { class: "transcript", attrs: { role: "log", "aria-label": "Conversation", tabindex: "0" } }, this.empty, this.list);
@@ -64,7 +64,7 @@ export class TranscriptView {
   private context(view: ChatView | undefined): ItemContext {
     const awaiting = new Set<string>();
     if (view) for (const p of pendingPermissions(view)) if (p.toolUseId) awaiting.add(p.toolUseId);
-    return { openDetails: this.openDetails, awaitingApproval: awaiting, permission: (item) => this.cards.render(item) };
+    return { openDetails: this.openDetails, awaitingApproval: awaiting, permission: (item) => this.cards.render(item), ...this.extras };
   }
 
   private atBottom(): boolean {

@@ -69,7 +69,6 @@ namespace AgentPanel.Core.View
             var parts = new List<string> { outcome == TurnOutcome.Done ? "Done" : outcome == TurnOutcome.Interrupted ? "Interrupted" : "Failed (" + r.Subtype + ")" };
             if (r.DurationMs.HasValue) parts.Add(ChatFormat.Duration(r.DurationMs.Value));
             parts.Add(ChatFormat.Tokens(usage.Input + usage.CacheRead + usage.CacheCreation) + " in · " + ChatFormat.Tokens(usage.Output) + " out");
-            if (r.CostUsd.HasValue) parts.Add(ChatFormat.Cost(r.CostUsd.Value));
             var errors = new List<string>();
             if (outcome == TurnOutcome.Failed && r.Errors != null)
             {

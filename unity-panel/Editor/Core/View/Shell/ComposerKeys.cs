@@ -21,7 +21,7 @@ namespace AgentPanel.Core.View
         /// <summary>Nothing special: the text field handles the key.</summary>
         None,
         Send,
-        /// <summary>A line break (the multiline field inserts it itself).</summary>
+        /// <summary>A line break (the composer inserts it at the cursor: the multiline field ignores Shift+Enter).</summary>
         NewLine,
         Interrupt,
     }

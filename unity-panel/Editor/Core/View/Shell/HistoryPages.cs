@@ -10,7 +10,12 @@ namespace AgentPanel.Core.View
     /// </summary>
     internal sealed class HistoryPages
     {
+        /// <summary>Pages of a subagent transcript loaded per expand, at most (a subagent page holds up to 8 MB).</summary>
+        public const int MaxSubagentPages = 4;
+
         private readonly List<PanelEvent> events = new List<PanelEvent>();
+        private readonly Dictionary<string, List<PanelEvent>> subagents = new Dictionary<string, List<PanelEvent>>();
+        private readonly HashSet<string> requested = new HashSet<string>();
 
         public HistoryPages(string sessionId, string title)
         {
@@ -39,7 +44,41 @@ namespace AgentPanel.Core.View
             events.InsertRange(0, page.Events ?? new List<PanelEvent>());
             Cursor = page.Cursor;
             Pages++;
-            Chat.ApplySnapshot(0, events);
+            Rebuild();
+        }
+
+        /// <summary>
+        /// Whether the transcript of the subagent started by tool call <paramref name="toolUseId"/> should be fetched now: true
+        /// once per subagent (the first time its card is expanded), false when it is loaded or being loaded.
+        /// </summary>
+        public bool WantSubagent(string toolUseId)
+        {
+            return !string.IsNullOrEmpty(toolUseId) && requested.Add(toolUseId);
+        }
+
+        /// <summary>Add the loaded pages of a subagent's transcript (newest first, as fetched); its events carry the tool call as their parent, so they land in <see cref="ChatModel.Nested"/>.</summary>
+        public void AddSubagent(string toolUseId, IEnumerable<HistorySubagentResult> pages)
+        {
+            var loaded = new List<PanelEvent>();
+            foreach (var page in pages)
+            {
+                if (page?.Events != null) loaded.InsertRange(0, page.Events);
+            }
+            subagents[toolUseId] = loaded;
+            Rebuild();
+        }
+
+        /// <summary>Forget a failed subagent load so expanding the card again retries it.</summary>
+        public void SubagentFailed(string toolUseId)
+        {
+            requested.Remove(toolUseId);
+        }
+
+        private void Rebuild()
+        {
+            var all = new List<PanelEvent>(events);
+            foreach (var nested in subagents.Values) all.AddRange(nested);
+            Chat.ApplySnapshot(0, all);
         }
     }
 }

@@ -123,5 +123,38 @@ namespace AgentPanel.Core.Tests.View.Shell
             Assert.That(pages.HasOlder, Is.False);
             Assert.That(pages.Pages, Is.EqualTo(2));
         }
+    
+        [Test]
+        public void ASubagentTranscriptIsFetchedOnceAndLandsUnderItsToolCall()
+        {
+            var pages = new HistoryPages("s1", "Jump bug");
+            pages.AddPage(new HistoryLoadResult { Events = new List<PanelEvent> { Ev.User("t1", "find the jump code"), Ev.ToolStart("t1", "toolu_agent", "Agent"), Ev.Result("t1") } });
+            Assert.That(pages.WantSubagent("toolu_agent"), Is.True);
+            Assert.That(pages.WantSubagent("toolu_agent"), Is.False, "a second expand while loading does not fetch again");
+            Assert.That(pages.WantSubagent(null), Is.False);
+            var older = new HistorySubagentResult { Events = new List<PanelEvent> { SubagentText("m1", "Looking for the input code.") } };
+            var newer = new HistorySubagentResult { Events = new List<PanelEvent> { SubagentText("m2", "Found it in Player.cs.") } };
+            pages.AddSubagent("toolu_agent", new[] { newer, older });
+            var nested = pages.Chat.Nested("toolu_agent");
+            Assert.That(nested, Is.Not.Null);
+            Assert.That(nested.Cards.OfType<AssistantTextCard>().Select(c => c.Text), Is.EqualTo(new[] { "Looking for the input code.", "Found it in Player.cs." }));
+            Assert.That(pages.Chat.Cards.OfType<UserMessageCard>().Count(), Is.EqualTo(1), "the session itself is unchanged");
+            pages.AddPage(new HistoryLoadResult { Events = new List<PanelEvent> { Ev.User("t0", "earlier") } });
+            Assert.That(pages.Chat.Nested("toolu_agent").Cards.Count, Is.EqualTo(2), "loading older pages keeps the subagent transcript");
+        }
+
+        [Test]
+        public void AFailedSubagentLoadIsRetriedOnTheNextExpand()
+        {
+            var pages = new HistoryPages("s1", "t");
+            Assert.That(pages.WantSubagent("toolu_x"), Is.True);
+            pages.SubagentFailed("toolu_x");
+            Assert.That(pages.WantSubagent("toolu_x"), Is.True);
+        }
+
+        private static PanelEvent SubagentText(string messageId, string text)
+        {
+            return new MessageFinalEvent { TurnId = "agent", MessageId = messageId, ParentToolUseId = "toolu_agent", Blocks = new List<PanelBlock> { new PanelBlock { Index = 0, Kind = PanelBlock.TextKind, Text = text } } };
+        }
     }
 }
