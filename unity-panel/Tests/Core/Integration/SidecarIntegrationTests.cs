@@ -167,6 +167,44 @@ namespace AgentPanel.Core.Tests.Integration
         }
 
         [Test]
+        public void ADomainReloadWithAPendingPermissionRestoresTheCardAtOnceAndTheTurnFinishesAfterTheAnswer()
+        {
+            Launch();
+            var (before, store) = Connect();
+            var chat = Await(before, store.OpenAsync());
+            var turn = Await(before, store.SendAsync(chat.ChatId, PermissionPrompt));
+            Pump.Until(before.Inbox, () => chat.PendingPermissions().Count == 1, "a permission card", 60000);
+            var requestId = chat.PendingPermissions()[0].RequestId;
+
+            // What AgentPanelSession does before an assembly reload: drain, save to SessionState, close the socket cleanly.
+            before.Inbox.Drain();
+            var saved = ChatMemory.Save(store.Chats);
+            before.Close(TimeSpan.FromSeconds(1));
+
+            // After the reload: a new connection and store, the chats restored before any network traffic.
+            var restored = ChatMemory.Restore(saved).Single();
+            Assert.That(restored.PendingPermissions().Select(p => p.RequestId), Is.EqualTo(new[] { requestId }), "the card is open again at once");
+            Assert.That(restored.LastSeq, Is.EqualTo(chat.LastSeq));
+            var (after, afterStore) = Connect();
+            var again = afterStore.Follow(restored.ChatId, restored);
+            Assert.That(again, Is.SameAs(restored));
+            Await(after, afterStore.AllowAsync(again.ChatId, requestId).ContinueWith(t => t.Exception == null));
+            WaitTurnEnd(after, again, turn);
+            Assert.That(again.Cards.OfType<PermissionCard>().Single().Outcome, Is.EqualTo("allowed"));
+            Assert.That(again.Cards.OfType<UserMessageCard>().Count(), Is.EqualTo(1), "nothing was duplicated by the replay");
+
+            // A client that never went away ends with the same cards.
+            var (steady, steadyStore) = Connect();
+            var steadyChat = steadyStore.Follow(chat.ChatId);
+            Pump.Until(steady.Inbox, () =>
+            {
+                after.Inbox.Drain();
+                return steadyChat.LastSeq == again.LastSeq && again.Status.State == "ready";
+            }, "the fresh client saw the same events", 30000);
+            SnapshotEqualityTests.AssertSameState(steadyChat, again, "reloaded vs fresh");
+        }
+
+        [Test]
         public void AWrongTokenIsRefused()
         {
             var real = Launch();
