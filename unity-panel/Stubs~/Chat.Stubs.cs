@@ -31,6 +31,7 @@ namespace UnityEngine.UIElements
         public void EnableInClassList(string className, bool enable) => throw new NotImplementedException();
         public bool ClassListContains(string cls) => throw new NotImplementedException();
         public void SetEnabled(bool value) => throw new NotImplementedException();
+        public UnityEngine.Rect layout => throw new NotImplementedException();
     }
 
     public partial interface IVisualElementScheduler
@@ -102,6 +103,11 @@ namespace UnityEngine.UIElements.Experimental
 
 namespace UnityEngine
 {
+    public partial struct Rect
+    {
+        public float height { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+    }
+
     public partial class GUIUtility
     {
         public static string systemCopyBuffer { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }

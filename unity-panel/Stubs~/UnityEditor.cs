@@ -54,6 +54,7 @@ namespace UnityEditor
         public VisualElement rootVisualElement => throw new NotImplementedException();
         public UnityEngine.GUIContent titleContent { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
         public void Show() => throw new NotImplementedException();
+        public bool hasFocus => throw new NotImplementedException();
         public static T GetWindow<T>() where T : EditorWindow => throw new NotImplementedException();
     }
 

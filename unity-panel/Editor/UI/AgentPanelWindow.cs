@@ -19,8 +19,13 @@ namespace AgentPanel.Editor.UI
         private void CreateGUI()
         {
             titleContent = new GUIContent(PanelShell.BaseTitle);
+            // Never two shells on one window (each would follow the store and save the memory).
+            shell?.Dispose();
             shell = new PanelShell(rootVisualElement, SetTitle);
             shell.Start();
+            // After a domain reload the window is usually not focused (the user is in the code editor) and OnLostFocus never
+            // comes: start from the real focus so a turn ending meanwhile still raises the badge.
+            shell.SetFocused(hasFocus);
         }
 
         private void SetTitle(string title)

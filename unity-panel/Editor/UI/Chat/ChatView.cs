@@ -21,7 +21,6 @@ namespace AgentPanel.Editor.UI.Chat
         private readonly Button pill;
         private readonly BannerElement banner;
         private bool scheduled;
-        private float? restoreOffset;
 
         public ChatView()
         {
@@ -34,8 +33,11 @@ namespace AgentPanel.Editor.UI.Chat
             scroll.AddToClassList("ap-chat-scroll");
             earlier = ChatUi.Button("", "ap-earlier", () =>
             {
+                // Earlier cards go above what is read now: keep the distance from the bottom so the view does not jump.
+                var fromBottom = DistanceFromBottom;
                 window.ShowEarlier();
                 Refresh();
+                RestoreScroll(fromBottom, true);
             });
             list = new CardList(context);
             scroll.Add(earlier);
@@ -49,16 +51,28 @@ namespace AgentPanel.Editor.UI.Chat
             scroll.contentContainer.RegisterCallback<GeometryChangedEvent>(_ => OnContentLaidOut());
         }
 
-        /// <summary>Vertical scroll offset (saved across domain reloads); setting it restores a scrolled-up position (following stops).</summary>
-        public float ScrollOffset
+        /// <summary>What to save of the scroll position (across domain reloads and chat switches): null while following the bottom.</summary>
+        public float? SavedScroll => follow.SavedOffset(scroll.verticalScroller.value);
+
+        /// <summary>How far the view is from the bottom (kept by "Load older", which adds content above).</summary>
+        public float DistanceFromBottom => System.Math.Max(0, scroll.verticalScroller.highValue - scroll.verticalScroller.value);
+
+        /// <summary>
+        /// Restore a saved position: null follows the bottom; an offset (or a distance from the bottom) is applied once the content is
+        /// laid out, since before that the scroller clamps every value to 0.
+        /// </summary>
+        public void RestoreScroll(float? offset, bool fromBottom = false)
         {
-            get => scroll.verticalScroller.value;
-            set
+            follow.BeginRestore(offset, fromBottom);
+            if (!follow.PendingRestore.HasValue)
             {
-                restoreOffset = value;
-                follow.Restore(value, false);
-                scroll.verticalScroller.value = value;
+                ScrollToBottom();
+                UpdatePill();
+                return;
             }
+            UpdatePill();
+            // Normally the content's GeometryChangedEvent applies it; this covers a layout that did not change size.
+            schedule.Execute(ApplyRestore).StartingIn(150);
         }
 
         /// <summary>Whether the view follows the bottom as new cards arrive.</summary>
@@ -84,7 +98,6 @@ namespace AgentPanel.Editor.UI.Chat
                 window.Reset();
                 context.OpenKeys.Clear();
                 follow.JumpToLatest();
-                restoreOffset = null;
             }
             Draw();
         }
@@ -105,7 +118,6 @@ namespace AgentPanel.Editor.UI.Chat
         public void JumpToLatest()
         {
             follow.JumpToLatest();
-            restoreOffset = null;
             ScrollToBottom();
             UpdatePill();
         }
@@ -143,12 +155,19 @@ namespace AgentPanel.Editor.UI.Chat
 
         private void OnContentLaidOut()
         {
-            if (restoreOffset.HasValue)
-            {
-                scroll.verticalScroller.value = restoreOffset.Value;
-                restoreOffset = null;
-            }
+            if (follow.PendingRestore.HasValue) ApplyRestore();
             else if (follow.Following) ScrollToBottom();
+        }
+
+        private void ApplyRestore()
+        {
+            // Not laid out yet (or hidden, e.g. the History view is in front): wait for the content's next geometry change.
+            var height = scroll.contentContainer.layout.height;
+            if (float.IsNaN(height) || height <= 0) return;
+            var offset = follow.TakeRestore(scroll.verticalScroller.highValue);
+            if (!offset.HasValue) return;
+            scroll.verticalScroller.value = offset.Value;
+            UpdatePill();
         }
 
         private void ScrollToBottom()

@@ -18,7 +18,6 @@ namespace AgentPanel.Editor.UI.Chat
         private ChatStore store;
         private ChatModel chat;
         private PermissionCard current;
-        private int shownRevision = -1;
         private int shownCount;
         private PermissionCardView view;
         private bool sending;
@@ -41,7 +40,10 @@ namespace AgentPanel.Editor.UI.Chat
             Refresh();
         }
 
-        /// <summary>Redraw when the oldest pending request (or the number pending) changed.</summary>
+        /// <summary>
+        /// Redraw when the oldest pending request changed. The same request seen again (the sidecar repeats pending requests after
+        /// every reconnect, a snapshot rebuilds the cards) keeps the card as it is: picks, typed answers and reason stay.
+        /// </summary>
         public void Refresh()
         {
             var pending = chat == null || store == null ? new List<PermissionCard>() : chat.PendingPermissions();
@@ -54,17 +56,17 @@ namespace AgentPanel.Editor.UI.Chat
                 PanelAssets.Show(this, false);
                 return;
             }
-            if (ReferenceEquals(next, current) && next.Revision == shownRevision && pending.Count == shownCount) return;
-            if (!ReferenceEquals(next, current))
+            if (current != null && view != null && next.RequestId == current.RequestId)
             {
-                sending = false;
-                error = null;
+                current = next;
+                if (pending.Count != shownCount) view.SetPendingCount(shownCount = pending.Count);
+                return;
             }
-            var reason = ReferenceEquals(next, current) ? view?.Reason : null;
+            sending = false;
+            error = null;
             current = next;
-            shownRevision = next.Revision;
             shownCount = pending.Count;
-            Build(reason);
+            Build(null);
         }
 
         /// <summary>Y/N handling, called from the window's KeyDownEvent; true when consumed.</summary>
@@ -117,12 +119,23 @@ namespace AgentPanel.Editor.UI.Chat
             }
             catch (AgentPanelException e)
             {
-                if (!ReferenceEquals(request, current)) return;
-                sending = false;
-                error = PermissionPrompt.SendError(e.Code, e.Message);
-                view?.SetBusy(false);
-                view?.SetError(error);
+                SendFailed(request, PermissionPrompt.SendError(e.Code, e.Message));
             }
+            catch (System.Exception e)
+            {
+                // Anything else must not leave the bar disabled for good (the agent would wait for an answer nobody can give).
+                Debug.LogException(e);
+                SendFailed(request, PermissionPrompt.SendError("error", null));
+            }
+        }
+
+        private void SendFailed(PermissionCard request, string message)
+        {
+            if (current == null || request.RequestId != current.RequestId) return;
+            sending = false;
+            error = message;
+            view?.SetBusy(false);
+            view?.SetError(error);
         }
 
         private static bool InTextField(VisualElement element)

@@ -15,6 +15,7 @@ namespace AgentPanel.Editor.UI.Chat
         private readonly VisualElement reasonRow;
         private readonly TextField reason;
         private readonly Label error;
+        private readonly Label count;
 
         public PermissionCardView(PermissionPrompt prompt, int pendingCount, Action<PermissionAnswer> send, string typedReason)
         {
@@ -24,7 +25,9 @@ namespace AgentPanel.Editor.UI.Chat
             var head = ChatUi.Box("ap-row ap-permission-head");
             head.Add(ChatUi.Label(prompt.Badge, "ap-badge"));
             head.Add(ChatUi.Label(prompt.Title, "ap-permission-title"));
-            if (pendingCount > 1) head.Add(ChatUi.Label("1 of " + pendingCount, "ap-meta"));
+            count = ChatUi.Label("", "ap-meta");
+            head.Add(count);
+            SetPendingCount(pendingCount);
             Add(head);
             if (prompt.Summary.Length > 0) Add(ChatUi.Selectable(prompt.Summary, "ap-permission-summary ap-mono"));
             if (prompt.Description != null) Add(ChatUi.Selectable(prompt.Description, "ap-meta"));
@@ -69,6 +72,13 @@ namespace AgentPanel.Editor.UI.Chat
         {
             PanelAssets.Show(reasonRow, false);
             SetError(null);
+        }
+
+        /// <summary>"1 of N" while more requests wait behind this one.</summary>
+        public void SetPendingCount(int pending)
+        {
+            count.text = pending > 1 ? "1 of " + pending : "";
+            PanelAssets.Show(count, pending > 1);
         }
 
         public void SetBusy(bool busy)

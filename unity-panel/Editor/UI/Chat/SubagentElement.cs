@@ -15,6 +15,7 @@ namespace AgentPanel.Editor.UI.Chat
         private Label activity;
         private Label facts;
         private SubagentCard subagent;
+        private Label summary;
         private CardList nested;
 
         public SubagentElement(ChatContext context) : base(context, "ap-card-subagent") { }
@@ -32,6 +33,8 @@ namespace AgentPanel.Editor.UI.Chat
                 activity = ChatUi.Label("", "ap-subagent-activity");
                 facts = ChatUi.Label("", "ap-meta");
                 Add(expander);
+                // Filled once per opening: progress events arrive often, and refilling would rebuild the whole nested transcript.
+                expander.SetBody(Fill);
             }
             var line = SubagentLine.Of(subagent);
             EnableInClassList("ap-state-running", line.Running);
@@ -45,14 +48,24 @@ namespace AgentPanel.Editor.UI.Chat
                 Insert(1, activity);
                 Insert(2, facts);
             }
-            var summary = line.Summary;
-            expander.SetBody(body =>
-            {
-                if (!string.IsNullOrEmpty(summary)) body.Add(ChatUi.Selectable(summary, "ap-subagent-summary"));
-                nested = new CardList(Context);
-                body.Add(nested);
-                Tick();
-            });
+            ShowSummary(line.Summary);
+        }
+
+        private void Fill(VisualElement body)
+        {
+            summary = ChatUi.Selectable("", "ap-subagent-summary");
+            body.Add(summary);
+            ShowSummary(SubagentLine.Of(subagent).Summary);
+            nested = new CardList(Context);
+            body.Add(nested);
+            Tick();
+        }
+
+        private void ShowSummary(string text)
+        {
+            if (summary == null) return;
+            summary.text = text ?? "";
+            PanelAssets.Show(summary, !string.IsNullOrEmpty(text));
         }
 
         public override void Tick()

@@ -18,6 +18,7 @@ namespace AgentPanel.Editor.UI
         private readonly Label hint;
         private readonly VisualElement chipRow;
         private readonly ComposerState state;
+        private readonly List<ContextChip> shownChips = new List<ContextChip>();
         private SendKey sendKey = SendKey.Enter;
 
         public ComposerBox(VisualElement root, ComposerState state)
@@ -68,6 +69,11 @@ namespace AgentPanel.Editor.UI
         /// <summary>Show the chips, each with a remove button.</summary>
         public void RenderChips(IList<ContextChip> chips, Action<ContextChip> remove)
         {
+            PanelAssets.Show(chipRow, chips.Count > 0);
+            // Rendering runs on every chat change while a reply streams: rebuilding the chips each time would swallow clicks on ×.
+            if (SameChips(chips)) return;
+            shownChips.Clear();
+            shownChips.AddRange(chips);
             chipRow.Clear();
             foreach (var chip in chips)
             {
@@ -80,7 +86,16 @@ namespace AgentPanel.Editor.UI
                 element.Add(close);
                 chipRow.Add(element);
             }
-            PanelAssets.Show(chipRow, chips.Count > 0);
+        }
+
+        private bool SameChips(IList<ContextChip> chips)
+        {
+            if (chips.Count != shownChips.Count) return false;
+            for (var i = 0; i < chips.Count; i++)
+            {
+                if (!ReferenceEquals(chips[i], shownChips[i])) return false;
+            }
+            return true;
         }
 
         /// <summary>Put the keyboard focus into the prompt field.</summary>

@@ -81,6 +81,12 @@ namespace AgentPanel.Editor.UI
             _ = Run(s.HistoryUnsubscribeAsync());
         }
 
+        /// <summary>The connection (re)connected: list again (a search made while offline, e.g. right after a domain reload, failed).</summary>
+        public void Reconnected()
+        {
+            if (open && opened == null) Search();
+        }
+
         /// <summary>Refresh relative times and the opened session's chat.</summary>
         public void Render()
         {
@@ -153,6 +159,8 @@ namespace AgentPanel.Editor.UI
             }
             catch (AgentPanel.Core.AgentPanelException e)
             {
+                // Offline (e.g. right after a domain reload): the list keeps saying "Loading…" and Reconnected() searches again.
+                if (seq == searchSeq && Offline(e)) return;
                 Failed?.Invoke(e.Message);
             }
             if (seq != searchSeq) return;
@@ -176,9 +184,11 @@ namespace AgentPanel.Editor.UI
             if (s == null || opened == null || !opened.HasOlder || opened.Loading) return;
             opened.Loading = true;
             Render();
-            var offset = chatView.ScrollOffset;
-            await LoadPage(s, opened, opened.Cursor);
-            chatView.ScrollOffset = offset;
+            // Older cards are added above: keep the same distance from the bottom so the view stays on what was read.
+            var fromBottom = chatView.DistanceFromBottom;
+            var pages = opened;
+            await LoadPage(s, pages, pages.Cursor);
+            if (pages == opened) chatView.RestoreScroll(fromBottom, true);
         }
 
         private async Task LoadPage(ChatStore s, HistoryPages pages, string cursor)
@@ -258,8 +268,14 @@ namespace AgentPanel.Editor.UI
             }
             catch (AgentPanel.Core.AgentPanelException e)
             {
-                Failed?.Invoke(e.Message);
+                // The store takes the history subscription again on every welcome, so an offline (un)subscribe needs no banner.
+                if (!Offline(e)) Failed?.Invoke(e.Message);
             }
+        }
+
+        private static bool Offline(AgentPanel.Core.AgentPanelException e)
+        {
+            return e.Code == AgentPanel.Core.ErrorCodes.NotConnected || e.Code == AgentPanel.Core.ErrorCodes.ConnectionLost || e.Code == AgentPanel.Core.ErrorCodes.Closed;
         }
     }
 }

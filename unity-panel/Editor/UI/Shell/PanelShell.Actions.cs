@@ -50,14 +50,15 @@ namespace AgentPanel.Editor.UI
         private void SelectChat(string chatId)
         {
             if (store == null || chatId == null) return;
-            if (selectedChatId != null) scrollOffsets[selectedChatId] = chatView.ScrollOffset;
+            var switched = chatId != selectedChatId;
+            RememberScroll();
             selectedChatId = chatId;
             composer.SwitchTo(chatId);
             var chat = store.Get(chatId) ?? store.Follow(chatId);
             attention.Observe(chat);
             chatView.Show(store, chat, false);
             permissionBar.Show(store, chat);
-            if (scrollOffsets.TryGetValue(chatId, out var offset)) root.schedule.Execute(() => chatView.ScrollOffset = offset);
+            if (switched) chatView.RestoreScroll(scrollOffsets.TryGetValue(chatId, out var offset) ? offset : (float?)null);
             Render();
         }
 
@@ -78,6 +79,7 @@ namespace AgentPanel.Editor.UI
             try
             {
                 var chat = await store.OpenAsync(LaunchOptions());
+                if (disposed) return chat;
                 SelectChat(chat.ChatId);
                 SwitchView(PanelView.Chat);
                 return chat;
@@ -112,6 +114,7 @@ namespace AgentPanel.Editor.UI
                 var options = LaunchOptions();
                 options.Model = null; // a resumed session keeps the model it had
                 var chat = await store.ResumeAsync(sessionId, fork, options);
+                if (disposed) return;
                 SelectChat(chat.ChatId);
                 SwitchView(PanelView.Chat);
             }
@@ -145,6 +148,8 @@ namespace AgentPanel.Editor.UI
             }
             composer.SendFinished(chatId ?? ComposerState.NoChat, text, sent);
             if (!sent) chips.InsertRange(0, sentChips);
+            // The user wants to see the prompt they just sent (and the reply) even if they had scrolled up.
+            if (sent && chatId == selectedChatId && !disposed) chatView.JumpToLatest();
             Render();
         }
 
@@ -153,9 +158,15 @@ namespace AgentPanel.Editor.UI
         private void AskToFix(string prompt)
         {
             if (prompt.Length == 0) return;
-            composer.Draft = prompt;
             SwitchView(PanelView.Chat);
+            // The errors go out as their own prompt; what the user was typing stays in the composer.
+            var typed = composer.Draft;
+            composer.Draft = prompt;
             _ = SendDraft();
+            var taken = composer.Draft.Length == 0;
+            if (taken || typed.Length > 0) composer.Draft = typed;
+            if (!taken && typed.Length > 0) ShowBanner("The errors were not sent (not connected, or a prompt is still being sent); try Ask to fix again in a moment.", true);
+            Render();
         }
 
         private void AddChip(ContextChip chip, string whenEmpty)
@@ -224,6 +235,8 @@ namespace AgentPanel.Editor.UI
             {
                 launchProblem = FirstRunState.FromLaunchError(new SidecarLaunchException(ErrorCodes.SidecarStartFailed, "Starting the sidecar failed: " + e.Message, e));
             }
+            // Closed while the sidecar was starting: attaching now would leave a dead window subscribed to the store for good.
+            if (disposed) return;
             Attach(AgentPanelSession.Store, AgentPanelSession.Connection);
             Render();
         }
@@ -241,7 +254,11 @@ namespace AgentPanel.Editor.UI
                     // New chats are opened with the claude path from the settings: no sidecar restart needed.
                     settings.ClaudePath = path;
                     var failed = selectedChatId;
-                    if (await NewChat() != null && failed != null) _ = store.CloseAsync(failed).ContinueWith(t => { _ = t.Exception; }, TaskContinuationOptions.OnlyOnFaulted);
+                    if (await NewChat() != null && failed != null && store != null)
+                    {
+                        attention.Forget(failed);
+                        _ = store.CloseAsync(failed).ContinueWith(t => { _ = t.Exception; }, TaskContinuationOptions.OnlyOnFaulted);
+                    }
                     break;
                 case FirstRunPanel.NotLoggedIn:
                     dismissedChat = selectedChatId;

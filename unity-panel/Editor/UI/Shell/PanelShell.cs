@@ -46,6 +46,9 @@ namespace AgentPanel.Editor.UI
         private SidecarConnection connection;
         private string selectedChatId;
         private PanelView view = PanelView.Chat;
+        private bool renderScheduled;
+        // Set by Dispose: continuations of commands still in flight (the window was closed meanwhile) must not re-attach or redraw.
+        private bool disposed;
 
         public PanelShell(VisualElement root, Action<string> setTitle)
         {
@@ -63,6 +66,8 @@ namespace AgentPanel.Editor.UI
             AgentPanelSession.Start();
             Attach(AgentPanelSession.Store, AgentPanelSession.Connection);
             Restore();
+            // Baseline for the badge: what every followed chat already shows (restored after a reload) is not news.
+            foreach (var chat in store.Chats) attention.Observe(chat);
             AssemblyReloadEvents.beforeAssemblyReload += BeforeReload;
             CompileErrorWatcher.Changed += compileBar.Render;
             attention.Changed += () => setTitle(attention.Title(BaseTitle));
@@ -74,6 +79,8 @@ namespace AgentPanel.Editor.UI
         /// <summary>Save the window's memory and stop listening (window closed or domain reload).</summary>
         public void Dispose()
         {
+            if (disposed) return;
+            disposed = true;
             SaveMemory();
             AssemblyReloadEvents.beforeAssemblyReload -= BeforeReload;
             CompileErrorWatcher.Changed -= compileBar.Render;
@@ -137,11 +144,28 @@ namespace AgentPanel.Editor.UI
             attention.Observe(chat);
             if (chat.ChatId != selectedChatId) return;
             chatView.Refresh();
-            permissionBar.Refresh();
-            Render();
+            ScheduleRender();
         }
 
-        private void OnConnectionStatus(ConnectionStatus status) => Render();
+        /// <summary>Redraw the permission bar and the chrome once per frame at most (a streaming reply changes the chat per delta).</summary>
+        private void ScheduleRender()
+        {
+            if (renderScheduled) return;
+            renderScheduled = true;
+            root.schedule.Execute(() =>
+            {
+                renderScheduled = false;
+                if (disposed) return;
+                permissionBar.Refresh();
+                Render();
+            });
+        }
+
+        private void OnConnectionStatus(ConnectionStatus status)
+        {
+            Render();
+            if (status.State == ConnectionState.Connected && view == PanelView.History) history.Reconnected();
+        }
 
         private void Tick()
         {
@@ -151,7 +175,7 @@ namespace AgentPanel.Editor.UI
         /// <summary>Render the chrome from the current state (the chat view renders itself on Refresh).</summary>
         private void Render()
         {
-            if (store == null) return;
+            if (store == null || disposed) return;
             var chat = Selected;
             var summary = store.Summaries.FirstOrDefault(s => s.ChatId == selectedChatId);
             composer.Update(chat, Connected);
@@ -183,7 +207,9 @@ namespace AgentPanel.Editor.UI
             composer.RestoreDrafts(memory.Drafts);
             chips.AddRange(memory.Chips);
             foreach (var pair in memory.ScrollOffsets) scrollOffsets[pair.Key] = pair.Value;
-            if (memory.SelectedChatId != null) SelectChat(memory.SelectedChatId);
+            // Only a chat the store still follows (restored after the reload): following an unknown id from seq 0 would show an
+            // empty chat stuck on "Connecting…" if it was closed meanwhile; the tabs offer every live chat anyway.
+            if (memory.SelectedChatId != null && store?.Get(memory.SelectedChatId) != null) SelectChat(memory.SelectedChatId);
             SwitchView(memory.View);
             if (SessionState.GetBool(ReloadingKey, false) && AgentPanelSession.RestoredAfterReload) ShowBanner("Reconnected after recompile: the agent kept running.", false);
             SessionState.SetBool(ReloadingKey, false);
@@ -193,10 +219,19 @@ namespace AgentPanel.Editor.UI
         {
             var memory = new WindowMemory { SelectedChatId = selectedChatId, View = view };
             foreach (var pair in composer.Drafts) memory.Drafts[pair.Key] = pair.Value;
-            if (selectedChatId != null) scrollOffsets[selectedChatId] = chatView.ScrollOffset;
+            RememberScroll();
             foreach (var pair in scrollOffsets) memory.ScrollOffsets[pair.Key] = pair.Value;
             memory.Chips.AddRange(chips);
             SessionState.SetString(MemoryKey, memory.Save());
+        }
+
+        /// <summary>Keep the shown chat's scroll position; a chat following the bottom has none (it follows again when shown).</summary>
+        private void RememberScroll()
+        {
+            if (selectedChatId == null) return;
+            var saved = chatView.SavedScroll;
+            if (saved.HasValue) scrollOffsets[selectedChatId] = saved.Value;
+            else scrollOffsets.Remove(selectedChatId);
         }
 
         private void BeforeReload()

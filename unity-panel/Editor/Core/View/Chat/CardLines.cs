@@ -31,13 +31,22 @@ namespace AgentPanel.Core.View
             return new SubagentLine
             {
                 Badge = string.IsNullOrEmpty(card.SubagentType) ? "Subagent" : card.SubagentType,
-                Title = card.Description ?? card.Tool?.Summary ?? card.TaskId,
+                Title = FirstText(card.Description, card.Tool?.Summary, card.TaskId, "Subagent"),
                 Running = running,
                 Failed = failed,
                 Activity = running ? (string.IsNullOrEmpty(card.LastTool) ? "Working…" : "Using " + card.LastTool + "…") : Capitalize(status),
                 Facts = string.Join(" · ", facts),
                 Summary = card.Summary,
             };
+        }
+
+        private static string FirstText(params string[] texts)
+        {
+            foreach (var text in texts)
+            {
+                if (!string.IsNullOrWhiteSpace(text)) return text;
+            }
+            return "";
         }
 
         private static string Capitalize(string s)
@@ -66,7 +75,7 @@ namespace AgentPanel.Core.View
             var interrupted = r.TerminalReason == "aborted_streaming" || r.TerminalReason == "aborted_tools";
             var outcome = r.Ok ? TurnOutcome.Done : interrupted ? TurnOutcome.Interrupted : TurnOutcome.Failed;
             var usage = r.Usage ?? new TokenUsage();
-            var parts = new List<string> { outcome == TurnOutcome.Done ? "Done" : outcome == TurnOutcome.Interrupted ? "Interrupted" : "Failed (" + r.Subtype + ")" };
+            var parts = new List<string> { outcome == TurnOutcome.Done ? "Done" : outcome == TurnOutcome.Interrupted ? "Interrupted" : (string.IsNullOrEmpty(r.Subtype) ? "Failed" : "Failed (" + r.Subtype + ")") };
             if (r.DurationMs.HasValue) parts.Add(ChatFormat.Duration(r.DurationMs.Value));
             parts.Add(ChatFormat.Tokens(usage.Input + usage.CacheRead + usage.CacheCreation) + " in · " + ChatFormat.Tokens(usage.Output) + " out");
             var errors = new List<string>();

@@ -62,28 +62,36 @@ namespace AgentPanel.Core.View
         public static string Clip(string text, int maxLines, int maxChars)
         {
             if (string.IsNullOrEmpty(text)) return "";
-            var lines = text.Replace("\r\n", "\n").Split('\n');
+            // Walks the text line by line instead of splitting it: a tool result can be megabytes, and only the first lines are kept.
             var sb = new StringBuilder();
             var kept = 0;
-            for (; kept < lines.Length && kept < maxLines; kept++)
+            var pos = 0;
+            while (pos >= 0 && kept < maxLines)
             {
-                var add = (kept > 0 ? 1 : 0) + lines[kept].Length;
+                var end = text.IndexOf('\n', pos);
+                var len = (end < 0 ? text.Length : end) - pos;
+                if (end > 0 && len > 0 && text[end - 1] == '\r') len--;
+                var add = (kept > 0 ? 1 : 0) + len;
                 if (sb.Length + add > maxChars)
                 {
                     if (kept == 0)
                     {
-                        sb.Append(lines[0], 0, maxChars);
-                        var rest = lines.Length - 1;
-                        sb.Append("\n… ").Append(lines[0].Length - maxChars).Append(" more characters");
+                        var cut = Math.Max(0, maxChars);
+                        if (cut > 0 && char.IsHighSurrogate(text[pos + cut - 1])) cut--;
+                        sb.Append(text, pos, cut);
+                        var rest = end < 0 ? 0 : LinesFrom(text, end + 1);
+                        sb.Append("\n… ").Append(len - cut).Append(" more characters");
                         if (rest > 0) sb.Append(" and ").Append(rest).Append(rest == 1 ? " more line" : " more lines");
                         return sb.ToString();
                     }
                     break;
                 }
                 if (kept > 0) sb.Append('\n');
-                sb.Append(lines[kept]);
+                sb.Append(text, pos, len);
+                kept++;
+                pos = end < 0 ? -1 : end + 1;
             }
-            var left = lines.Length - kept;
+            var left = pos < 0 ? 0 : LinesFrom(text, pos);
             if (left > 0) sb.Append("\n… ").Append(left).Append(left == 1 ? " more line" : " more lines");
             return sb.ToString();
         }
@@ -92,6 +100,17 @@ namespace AgentPanel.Core.View
         public static string Count(long n, string one, string many)
         {
             return n.ToString(CultureInfo.InvariantCulture) + " " + (n == 1 ? one : many);
+        }
+
+        /// <summary>Lines in <paramref name="text"/> from <paramref name="start"/> on (the part after the last line break counts, even empty).</summary>
+        private static int LinesFrom(string text, int start)
+        {
+            var lines = 1;
+            for (var i = start; i < text.Length; i++)
+            {
+                if (text[i] == '\n') lines++;
+            }
+            return lines;
         }
 
         private static string Trim(string n)

@@ -56,7 +56,7 @@ namespace AgentPanel.Core.View
             switch (toolName)
             {
                 case "Edit":
-                    lines = Lines((string)input["old_string"] ?? "", (string)input["new_string"] ?? "");
+                    lines = Lines(Text(input, "old_string"), Text(input, "new_string"));
                     break;
                 case "MultiEdit":
                     if (!(input["edits"] is JArray edits)) return null;
@@ -67,12 +67,12 @@ namespace AgentPanel.Core.View
                         n++;
                         if (!(edit is JObject e)) continue;
                         lines.Add(new DiffLine(DiffKind.Note, "@@ edit " + n + " of " + edits.Count + " @@"));
-                        lines.AddRange(Lines((string)e["old_string"] ?? "", (string)e["new_string"] ?? ""));
+                        lines.AddRange(Lines(Text(e, "old_string"), Text(e, "new_string")));
                     }
                     break;
                 case "Write":
                     lines = new List<DiffLine>();
-                    foreach (var line in Split((string)input["content"] ?? "")) lines.Add(new DiffLine(DiffKind.Added, line));
+                    foreach (var line in Split(Text(input, "content"))) lines.Add(new DiffLine(DiffKind.Added, line));
                     break;
                 default:
                     return null;
@@ -177,6 +177,9 @@ namespace AgentPanel.Core.View
             capped.Add(new DiffLine(DiffKind.Note, "… " + left + " more lines"));
             return capped;
         }
+
+        /// <summary>A string field, or "" when missing or not a string (a malformed input must not break the permission bar).</summary>
+        private static string Text(JObject input, string name) => Protocol.ProtocolJson.StringField(input, name) ?? "";
 
         private static string[] Split(string text)
         {

@@ -88,7 +88,9 @@ namespace AgentPanel.Core.View
                     return Inline(level, message);
                 default:
                     // Bridge failures (chat_failed, resume_failed, …) end the chat: keep them in sight.
-                    return level == NoticeEvent.Error ? new NoticeView { Placement = NoticePlacement.Banner, Level = level, Text = message.Length > 0 ? message : card.Code } : Inline(level, message.Length > 0 ? message : card.Code);
+                    // A notice with neither message nor code (tolerant DTOs) still says something rather than an empty card or banner.
+                    var fallback = message.Length > 0 ? message : !string.IsNullOrEmpty(card.Code) ? card.Code : level == NoticeEvent.Error ? "The chat reported an error without details; see the sidecar log." : "Notice without details.";
+                    return level == NoticeEvent.Error ? new NoticeView { Placement = NoticePlacement.Banner, Level = level, Text = fallback } : Inline(level, fallback);
             }
         }
 

@@ -10,8 +10,8 @@ namespace AgentPanel.Core.View
         public static string Describe(JObject suggestion)
         {
             if (suggestion == null) return "";
-            var type = (string)suggestion["type"] ?? "";
-            var where = Destination((string)suggestion["destination"]);
+            var type = Str(suggestion["type"]) ?? "";
+            var where = Destination(Str(suggestion["destination"]));
             switch (type)
             {
                 case "addRules":
@@ -22,21 +22,25 @@ namespace AgentPanel.Core.View
                         foreach (var rule in array)
                         {
                             if (!(rule is JObject r)) continue;
-                            var tool = (string)r["toolName"] ?? "tool";
-                            var content = (string)r["ruleContent"];
+                            var tool = Str(r["toolName"]) ?? "tool";
+                            var content = Str(r["ruleContent"]);
                             rules.Add(string.IsNullOrEmpty(content) ? tool : tool + "(" + content + ")");
                         }
                     }
-                    var behavior = (string)suggestion["behavior"];
+                    var behavior = Str(suggestion["behavior"]);
                     var verb = behavior == "deny" ? "Always deny" : behavior == "ask" ? "Always ask for" : "Always allow";
                     return verb + " " + (rules.Count == 0 ? "this tool" : string.Join(", ", rules)) + where;
                 case "setMode":
-                    return "Switch to “" + ModeLabel((string)suggestion["mode"] ?? "") + "” mode" + where;
+                    return "Switch to “" + ModeLabel(Str(suggestion["mode"]) ?? "") + "” mode" + where;
                 case "addDirectories":
                     var dirs = new List<string>();
                     if (suggestion["directories"] is JArray list)
                     {
-                        foreach (var d in list) dirs.Add((string)d);
+                        foreach (var d in list)
+                        {
+                            var dir = Str(d);
+                            if (!string.IsNullOrEmpty(dir)) dirs.Add(dir);
+                        }
                     }
                     return "Allow access to " + (dirs.Count == 0 ? "the directory" : string.Join(", ", dirs)) + where;
                 default:
@@ -56,6 +60,9 @@ namespace AgentPanel.Core.View
                 default: return mode;
             }
         }
+
+        /// <summary>A string token's value, or null (a malformed suggestion must not break the permission bar).</summary>
+        private static string Str(JToken token) => token != null && token.Type == JTokenType.String ? (string)token : null;
 
         private static string Destination(string d)
         {
