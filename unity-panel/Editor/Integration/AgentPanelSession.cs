@@ -40,7 +40,9 @@ namespace AgentPanel.Editor.Integration
             sidecar = EditorSidecar.Capture();
             var current = sidecar;
             Connection = new SidecarConnection(() => current.ReadEndpoint(), new ConnectionOptions { ClientVersion = PackageVersion });
-            Connection.Diagnostic += line => Debug.Log("[Agent Panel] " + line);
+            // Reconnect attempts would flood the Console while the sidecar is down: they go to Library/AgentPanel/panel.log.
+            var log = new DiagnosticLog(current.PanelLogFile);
+            Connection.Diagnostic += log.Write;
             Store = new ChatStore(Connection);
             MainThreadPump.Attach(Connection.Inbox);
             var restored = SessionMemory.Restore();

@@ -45,6 +45,9 @@ namespace AgentPanel.Editor.Integration
         /// <summary>The sidecar's log: Library/AgentPanel/sidecar.log in the project.</summary>
         public string LogFile => Path.Combine(ProjectRoot, "Library", "AgentPanel", "sidecar.log");
 
+        /// <summary>The panel's own diagnostics (connection attempts): Library/AgentPanel/panel.log in the project.</summary>
+        public string PanelLogFile => Path.Combine(ProjectRoot, "Library", "AgentPanel", "panel.log");
+
         /// <summary>Capture the facts; call on the main thread.</summary>
         public static EditorSidecar Capture()
         {
