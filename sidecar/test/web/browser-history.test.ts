@@ -115,8 +115,21 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: history", () => {
     await page.locator(".item.assistant:not(.streaming)").filter({ hasText: "It was BLUEBIRD." }).waitFor({ timeout: 30_000 });
     expect(s.registry.list()).toHaveLength(1);
     expect(s.registry.list()[0]!.sessionId).toBe(sessionId);
+
+    // Resume as fork: a second live chat under a new session id that still remembers the conversation.
+    await page.getByRole("button", { name: "History" }).click();
+    await entry.click();
+    await page.getByRole("button", { name: "Resume as fork" }).click();
+    await page.getByRole("region", { name: "History" }).waitFor({ state: "hidden" });
+    await expect.poll(() => s.registry.list().length, { timeout: 30_000 }).toBe(2);
+    await sendPrompt(page, "Fork check. What was the code word?");
+    await page.locator(".item.user:visible").filter({ hasText: "Fork check" }).waitFor({ timeout: 30_000 });
+    await page.locator(".item.assistant:not(.streaming):visible").filter({ hasText: "It was BLUEBIRD." }).waitFor({ timeout: 30_000 });
+    // claude names the fork's own session once the first turn was written.
+    await expect.poll(() => s.registry.list()[1]!.sessionId, { timeout: 30_000 }).toMatch(/^[0-9a-f-]{36}$/);
+    expect(s.registry.list()[1]!.sessionId).not.toBe(sessionId);
     expect(problems).toEqual([]);
-  }, 120_000);
+  }, 150_000);
 
   it("filters by title and prompts, and pages a long session with Load older", async () => {
     const root = realpathSync(mkdtempSync(join(tmpdir(), "ap-web-history-fx-")));

@@ -49,7 +49,7 @@ export class PanelController {
       request: (cmd, params) => this.conn.request(cmd, params),
       changed: () => this.notify(),
       toast: (message) => this.toast(message),
-      resume: (sessionId) => this.open(sessionId),
+      resume: (sessionId, fork) => this.open(sessionId, fork),
     });
     this.conn = new PanelConnection({
       url: opts.url,
@@ -115,10 +115,10 @@ export class PanelController {
     this.set({ activeChatId: chatId });
   }
 
-  /** Open a new chat, or resume a session by id, and show it. */
-  async open(resume?: string): Promise<string | undefined> {
+  /** Open a new chat, or resume a session by id (as a fork: under a new session id), and show it. */
+  async open(resume?: string, fork = false): Promise<string | undefined> {
     return this.run(async () => {
-      return this.openAndSelect(resume);
+      return this.openAndSelect(resume, fork);
     });
   }
 
@@ -183,8 +183,8 @@ export class PanelController {
     if (this.state.toasts.some((t) => t.id === id)) this.set({ toasts: this.state.toasts.filter((t) => t.id !== id) });
   }
 
-  private async openAndSelect(resume?: string): Promise<string> {
-    const result = await this.conn.request("chat.open", resume ? { resume } : {});
+  private async openAndSelect(resume?: string, fork = false): Promise<string> {
+    const result = await this.conn.request("chat.open", resume ? { resume, ...(fork ? { fork: true } : {}) } : {});
     const chatId = String(result.chatId);
     this.justOpened.add(chatId);
     this.select(chatId);

@@ -54,7 +54,7 @@ export interface HistoryDeps {
   request(cmd: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
   changed(): void;
   toast(message: string): void;
-  resume(sessionId: string): Promise<unknown>;
+  resume(sessionId: string, fork: boolean): Promise<unknown>;
 }
 
 /** The History view's model. */
@@ -141,11 +141,11 @@ export class HistoryModel {
     this.set({ selected: undefined });
   }
 
-  /** Resume the opened (or given) session as a live chat and leave the history. */
-  async resume(sessionId = this.state.selected?.sessionId): Promise<void> {
+  /** Resume the opened (or given) session as a live chat and leave the history; a fork continues under a new session id. */
+  async resume(sessionId = this.state.selected?.sessionId, fork = false): Promise<void> {
     if (sessionId === undefined) return;
     this.hide();
-    await this.deps.resume(sessionId);
+    await this.deps.resume(sessionId, fork);
   }
 
   /** After every (re)connect: the subscription is gone with the old socket, so take it again. */

@@ -48,6 +48,7 @@ export class HistoryView {
         h("button", { attrs: { type: "button" }, on: { click: () => model.closeSession() } }, "← All sessions"),
         this.sessionTitle,
         h("span", { class: "meta" }, "Read-only"),
+        h("button", { attrs: { type: "button", title: "Continue in a new session id; the original stays as it is" }, on: { click: () => void model.resume(undefined, true) } }, "Resume as fork"),
         h("button", { class: "primary", attrs: { type: "button" }, on: { click: () => void model.resume() } }, "Resume session"),
       ),
     );
