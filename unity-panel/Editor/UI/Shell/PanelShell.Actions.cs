@@ -11,14 +11,10 @@ using UnityEngine.UIElements;
 
 namespace AgentPanel.Editor.UI
 {
-    // What the user does in the window: pick chats and views, send and stop, pick model and mode, attach context, retry first-run
-    // problems. Command failures go to the banner with the sidecar's message.
+    // What the user does in the window: pick chats and views, send and stop, pick model and mode, attach context. Command failures
+    // go to the banner with the sidecar's message. Starting the sidecar and first-run Retry are in PanelShell.Launch.cs.
     internal sealed partial class PanelShell
     {
-        private FirstRunState launchProblem = FirstRunState.None;
-        private string dismissedChat;
-        private int dismissedRevision;
-
         private void Wire()
         {
             header.NewChat += () => _ = NewChat();
@@ -209,74 +205,6 @@ namespace AgentPanel.Editor.UI
             if (evt.keyCode != KeyCode.Escape || !composer.Busy) return;
             evt.StopPropagation();
             Interrupt();
-        }
-
-        private FirstRunState FirstRunProblem()
-        {
-            if (launchProblem.Visible) return launchProblem;
-            var chat = Selected;
-            if (chat == null || (chat.ChatId == dismissedChat && chat.Revision == dismissedRevision)) return FirstRunState.None;
-            return FirstRunState.FromChat(chat);
-        }
-
-        private async Task EnsureSidecar()
-        {
-            launchProblem = FirstRunState.None;
-            Render();
-            try
-            {
-                await AgentPanelSession.EnsureSidecarAsync();
-            }
-            catch (AgentPanelException e)
-            {
-                launchProblem = FirstRunState.FromLaunchError(e);
-            }
-            catch (Exception e)
-            {
-                launchProblem = FirstRunState.FromLaunchError(new SidecarLaunchException(ErrorCodes.SidecarStartFailed, "Starting the sidecar failed: " + e.Message, e));
-            }
-            // Closed while the sidecar was starting: attaching now would leave a dead window subscribed to the store for good.
-            if (disposed) return;
-            Attach(AgentPanelSession.Store, AgentPanelSession.Connection);
-            Render();
-        }
-
-        private async Task Retry(FirstRunState state, string path)
-        {
-            switch (state.Panel)
-            {
-                case FirstRunPanel.NodeNotFound:
-                    settings.NodePath = path;
-                    AgentPanelSession.ReloadSettings();
-                    await EnsureSidecar();
-                    break;
-                case FirstRunPanel.ClaudeNotFound:
-                    // New chats are opened with the claude path from the settings: no sidecar restart needed.
-                    settings.ClaudePath = path;
-                    var failed = selectedChatId;
-                    if (await NewChat() != null && failed != null && store != null)
-                    {
-                        attention.Forget(failed);
-                        _ = store.CloseAsync(failed).ContinueWith(t => { _ = t.Exception; }, TaskContinuationOptions.OnlyOnFaulted);
-                    }
-                    break;
-                case FirstRunPanel.NotLoggedIn:
-                    dismissedChat = selectedChatId;
-                    dismissedRevision = Selected?.Revision ?? 0;
-                    Render();
-                    composerBox.Focus();
-                    break;
-                default:
-                    await EnsureSidecar();
-                    break;
-            }
-        }
-
-        private static void OpenLog()
-        {
-            var log = AgentPanelSession.LogFile;
-            if (System.IO.File.Exists(log)) EditorUtility.OpenWithDefaultApp(log);
-            else Debug.Log("[Agent Panel] No sidecar log yet at " + log + "; it is written when the panel starts the sidecar.");
         }
     }
 }
