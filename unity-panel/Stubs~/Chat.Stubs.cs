@@ -32,6 +32,8 @@ namespace UnityEngine.UIElements
         public bool ClassListContains(string cls) => throw new NotImplementedException();
         public void SetEnabled(bool value) => throw new NotImplementedException();
         public UnityEngine.Rect layout => throw new NotImplementedException();
+        public UnityEngine.Rect worldBound => throw new NotImplementedException();
+        public int IndexOf(VisualElement element) => throw new NotImplementedException();
     }
 
     public partial interface IVisualElementScheduler
@@ -130,5 +132,13 @@ namespace UnityEditor
     public partial class EditorGUIUtility
     {
         public static void PingObject(UnityEngine.Object obj) => throw new NotImplementedException();
+    }
+
+    public sealed partial class GenericMenu
+    {
+        public delegate void MenuFunction();
+
+        public void AddItem(UnityEngine.GUIContent content, bool on, MenuFunction func) => throw new NotImplementedException();
+        public void DropDown(UnityEngine.Rect position) => throw new NotImplementedException();
     }
 }

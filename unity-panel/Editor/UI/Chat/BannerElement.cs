@@ -9,8 +9,8 @@ namespace AgentPanel.Editor.UI.Chat
     /// <summary>The banner over the transcript: a notice that needs action (not logged in → Retry; the chat failed) or why the chat can no longer be followed.</summary>
     internal sealed class BannerElement : VisualElement
     {
-        private readonly Label text;
-        private readonly Label details;
+        private readonly LongText text;
+        private readonly LongText details;
         private readonly Label error;
         private readonly Button action;
 
@@ -18,14 +18,14 @@ namespace AgentPanel.Editor.UI.Chat
         {
             AddToClassList("ap-banner");
             var row = ChatUi.Box("ap-row");
-            text = ChatUi.Selectable("", "ap-banner-text");
+            text = new LongText("", "ap-banner-text");
             action = ChatUi.Button("Retry", "ap-banner-action", retry);
-            row.Add(text);
+            row.Add(text.Element);
             row.Add(action);
             Add(row);
-            details = ChatUi.Selectable("", "ap-meta");
+            details = new LongText("", "ap-meta");
             error = ChatUi.Label("", "ap-error");
-            Add(details);
+            Add(details.Element);
             Add(error);
             PanelAssets.Show(this, false);
         }
@@ -63,9 +63,9 @@ namespace AgentPanel.Editor.UI.Chat
             EnableInClassList("ap-level-error", level == "error");
             EnableInClassList("ap-level-warning", level == "warning");
             EnableInClassList("ap-level-info", level != "error" && level != "warning");
-            text.text = message;
-            details.text = more ?? "";
-            PanelAssets.Show(details, !string.IsNullOrEmpty(more));
+            text.SetText(message);
+            details.SetText(more);
+            PanelAssets.Show(details.Element, !string.IsNullOrEmpty(more));
             PanelAssets.Show(action, withAction);
         }
     }

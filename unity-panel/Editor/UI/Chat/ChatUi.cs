@@ -27,6 +27,12 @@ namespace AgentPanel.Editor.UI.Chat
             return label;
         }
 
+        /// <summary>Selectable text of any length (long text is cut into several labels, see <see cref="LongText"/>).</summary>
+        public static VisualElement Text(string text, string classes, bool rich = false)
+        {
+            return new LongText(text, classes, rich).Element;
+        }
+
         public static VisualElement Box(string classes)
         {
             var box = new VisualElement();

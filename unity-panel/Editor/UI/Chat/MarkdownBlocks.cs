@@ -31,9 +31,9 @@ namespace AgentPanel.Editor.UI.Chat
             switch (block.Type)
             {
                 case UnityBlock.Heading:
-                    return ChatUi.Selectable(block.Text, "ap-md-h ap-md-h" + BlockLayout.HeadingLevel(block), true);
+                    return ChatUi.Text(block.Text, "ap-md-h ap-md-h" + BlockLayout.HeadingLevel(block), true);
                 case UnityBlock.Paragraph:
-                    return ChatUi.Selectable(block.Text, "ap-md-p", true);
+                    return ChatUi.Text(block.Text, "ap-md-p", true);
                 case UnityBlock.Code:
                     return Code(block);
                 case UnityBlock.List:
@@ -48,7 +48,7 @@ namespace AgentPanel.Editor.UI.Chat
                     return ChatUi.Box("ap-md-rule");
                 default:
                     // A block type from a newer sidecar: its text if it has one.
-                    return string.IsNullOrEmpty(block.Text) ? null : ChatUi.Selectable(block.Text, "ap-md-p", false);
+                    return string.IsNullOrEmpty(block.Text) ? null : ChatUi.Text(block.Text, "ap-md-p");
             }
         }
 
@@ -60,7 +60,7 @@ namespace AgentPanel.Editor.UI.Chat
             var text = block.Text ?? "";
             header.Add(ChatUi.CopyButton(() => text));
             box.Add(header);
-            box.Add(ChatUi.Selectable(text, "ap-md-code-text ap-mono", false));
+            box.Add(ChatUi.Text(text, "ap-md-code-text ap-mono"));
             return box;
         }
 
@@ -74,7 +74,7 @@ namespace AgentPanel.Editor.UI.Chat
                 var row = ChatUi.Box("ap-md-li");
                 row.Add(ChatUi.Label(BlockLayout.ListMarker(block, i), "ap-md-li-marker"));
                 var body = ChatUi.Box("ap-md-li-body");
-                if (!string.IsNullOrEmpty(item.Text)) body.Add(ChatUi.Selectable(item.Text, "ap-md-p", true));
+                if (!string.IsNullOrEmpty(item.Text)) body.Add(ChatUi.Text(item.Text, "ap-md-p", true));
                 AddAll(body, item.Blocks);
                 row.Add(body);
                 list.Add(row);
@@ -97,7 +97,7 @@ namespace AgentPanel.Editor.UI.Chat
             for (var c = 0; c < layout.Columns; c++)
             {
                 var align = layout.Align[c] == ColumnAlign.Right ? " ap-align-right" : layout.Align[c] == ColumnAlign.Center ? " ap-align-center" : "";
-                row.Add(ChatUi.Selectable(cells[c], "ap-md-td" + align, true));
+                row.Add(ChatUi.Text(cells[c], "ap-md-td" + align, true));
             }
             return row;
         }

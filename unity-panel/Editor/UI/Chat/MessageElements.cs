@@ -13,7 +13,7 @@ namespace AgentPanel.Editor.UI.Chat
         {
             var user = (UserMessageCard)card;
             Clear();
-            Add(ChatUi.Selectable(user.Text, "ap-user-bubble"));
+            Add(ChatUi.Text(user.Text, "ap-user-bubble"));
             var meta = UserLine.Meta(user);
             if (meta.Length > 0) Add(ChatUi.Label(meta, "ap-meta"));
         }
@@ -22,7 +22,7 @@ namespace AgentPanel.Editor.UI.Chat
     /// <summary>Assistant text: plain while streaming (redrawn in batches), the sidecar's markdown blocks once final, with Copy of the raw markdown.</summary>
     internal sealed class AssistantTextElement : CardElement
     {
-        private Label streaming;
+        private LongText streaming;
 
         public AssistantTextElement(ChatContext context) : base(context, "ap-card-assistant") { }
 
@@ -30,20 +30,20 @@ namespace AgentPanel.Editor.UI.Chat
         {
             var text = (AssistantTextCard)card;
             EnableInClassList("ap-streaming", !text.Final);
-            if (!text.Final && streaming != null && streaming.parent == this)
+            if (!text.Final && streaming != null && streaming.Element.parent == this)
             {
-                streaming.text = text.Text + " ▍";
+                streaming.SetText(text.Text + " ▍");
                 return;
             }
             Clear();
             streaming = null;
             if (!text.Final)
             {
-                streaming = ChatUi.Label(text.Text + " ▍", "ap-md-p ap-md-plain");
-                Add(streaming);
+                streaming = new LongText(text.Text + " ▍", "ap-md-p ap-md-plain", selectable: false);
+                Add(streaming.Element);
                 return;
             }
-            Add(text.Blocks != null && text.Blocks.Count > 0 ? MarkdownBlocks.Build(text.Blocks) : ChatUi.Selectable(text.Text, "ap-md-p ap-md-plain"));
+            Add(text.Blocks != null && text.Blocks.Count > 0 ? MarkdownBlocks.Build(text.Blocks) : ChatUi.Text(text.Text, "ap-md-p ap-md-plain"));
             if (text.Aborted) Add(ChatUi.Label("Interrupted", "ap-meta"));
             if (!string.IsNullOrEmpty(text.Error)) Add(ChatUi.Label(text.Error, "ap-meta ap-error"));
             var actions = ChatUi.Box("ap-card-actions");
@@ -74,7 +74,7 @@ namespace AgentPanel.Editor.UI.Chat
             }
             title.text = thinking.Final ? "Thinking" : "Thinking…";
             text = thinking.Text;
-            expander.SetBody(body => body.Add(ChatUi.Selectable(text, "ap-thinking-text")));
+            expander.SetBody(body => body.Add(ChatUi.Text(text, "ap-thinking-text")));
         }
     }
 
@@ -118,7 +118,7 @@ namespace AgentPanel.Editor.UI.Chat
             var expander = new Expander(card.Key, Context.OpenKeys, "ap-notice-expander");
             expander.Header.Add(ChatUi.Label(view.Text, "ap-notice-text"));
             var details = view.Details;
-            expander.SetBody(body => body.Add(ChatUi.Selectable(details, "ap-notice-details")));
+            expander.SetBody(body => body.Add(ChatUi.Text(details, "ap-notice-details")));
             Add(expander);
         }
     }
@@ -137,7 +137,7 @@ namespace AgentPanel.Editor.UI.Chat
             EnableInClassList("ap-result-failed", line.Outcome == TurnOutcome.Failed);
             EnableInClassList("ap-result-interrupted", line.Outcome == TurnOutcome.Interrupted);
             Add(ChatUi.Label(line.Text, "ap-result-text"));
-            foreach (var error in line.Errors) Add(ChatUi.Selectable(error, "ap-error"));
+            foreach (var error in line.Errors) Add(ChatUi.Text(error, "ap-error"));
         }
     }
 }

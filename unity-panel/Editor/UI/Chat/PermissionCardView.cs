@@ -1,6 +1,7 @@
 using System;
 using AgentPanel.Core.Protocol;
 using AgentPanel.Core.View;
+using UnityEditor;
 using UnityEngine;
 using UnityEngine.UIElements;
 
@@ -11,7 +12,6 @@ namespace AgentPanel.Editor.UI.Chat
     {
         private readonly Action<PermissionAnswer> send;
         private readonly VisualElement actions;
-        private readonly VisualElement always;
         private readonly VisualElement reasonRow;
         private readonly TextField reason;
         private readonly Label error;
@@ -29,8 +29,8 @@ namespace AgentPanel.Editor.UI.Chat
             head.Add(count);
             SetPendingCount(pendingCount);
             Add(head);
-            if (prompt.Summary.Length > 0) Add(ChatUi.Selectable(prompt.Summary, "ap-permission-summary ap-mono"));
-            if (prompt.Description != null) Add(ChatUi.Selectable(prompt.Description, "ap-meta"));
+            if (prompt.Summary.Length > 0) Add(ChatUi.Text(prompt.Summary, "ap-permission-summary ap-mono"));
+            if (prompt.Description != null) Add(ChatUi.Text(prompt.Description, "ap-meta"));
             if (prompt.BlockedPath != null) Add(ChatUi.Selectable(prompt.BlockedPath, "ap-meta"));
             if (prompt.Diff != null) Add(Diff(prompt));
             else if (!prompt.IsQuestion && prompt.Input.Length > 0)
@@ -38,11 +38,10 @@ namespace AgentPanel.Editor.UI.Chat
                 var input = new Expander("perm-input:" + prompt.RequestId, new System.Collections.Generic.HashSet<string>(), "ap-permission-input");
                 input.Header.Add(ChatUi.Label("Input", "ap-section-label"));
                 var text = prompt.Input;
-                input.SetBody(body => body.Add(ChatUi.Selectable(text, "ap-pre ap-mono")));
+                input.SetBody(body => body.Add(ChatUi.Text(text, "ap-pre ap-mono")));
                 Add(input);
             }
             actions = ChatUi.Box("ap-permission-actions");
-            always = ChatUi.Box("ap-always-menu");
             reasonRow = ChatUi.Box("ap-reason-row");
             reason = new TextField { value = typedReason ?? "" };
             reason.AddToClassList("ap-reason-field");
@@ -97,20 +96,11 @@ namespace AgentPanel.Editor.UI.Chat
         {
             var allow = ChatUi.Button("Allow (Y)", "ap-primary", () => send(PermissionAnswer.Allow()));
             actions.Add(allow);
-            if (Prompt.Always.Count > 0)
-            {
-                actions.Add(ChatUi.Button("Always ▾", "ap-always", () => PanelAssets.Show(always, always.ClassListContains(PanelAssets.Hidden))));
-                foreach (var choice in Prompt.Always)
-                {
-                    var indexes = choice.Indexes;
-                    always.Add(ChatUi.Button(choice.Text, "ap-always-choice", () => send(PermissionAnswer.AllowAlways(indexes))));
-                }
-            }
+            var always = AlwaysMenu.Of(Prompt.Always);
+            if (always != null) actions.Add(AlwaysButton(always));
             actions.Add(ChatUi.Button("Deny (N)", "ap-deny", OpenReason));
             actions.Add(ChatUi.Button("Deny and stop", "ap-danger", () => send(PermissionPrompt.DenyAndStop(reason.value))));
             Add(actions);
-            PanelAssets.Show(always, false);
-            Add(always);
             reasonRow.Add(ChatUi.Label("Tell Claude why, or what to do instead:", "ap-meta"));
             reasonRow.Add(reason);
             reasonRow.Add(ChatUi.Button("Deny", "ap-deny", SubmitDeny));
@@ -118,6 +108,33 @@ namespace AgentPanel.Editor.UI.Chat
             reason.RegisterCallback<KeyDownEvent>(OnReasonKey);
             PanelAssets.Show(reasonRow, false);
             Add(reasonRow);
+        }
+
+        /// <summary>"Always ▾" opening a menu of the suggestions under the button, or the single suggestion answering at once.</summary>
+        private Button AlwaysButton(AlwaysMenu always)
+        {
+            Button button = null;
+            button = ChatUi.Button(always.ButtonText, "ap-always", () =>
+            {
+                if (!always.OpensMenu)
+                {
+                    send(PermissionAnswer.AllowAlways(always.Direct.Indexes));
+                    return;
+                }
+                var menu = new GenericMenu();
+                foreach (var choice in always.Items)
+                {
+                    var indexes = choice.Indexes;
+                    menu.AddItem(new GUIContent(AlwaysMenu.ItemText(choice.Text)), false, () =>
+                    {
+                        // The menu can outlive this card (the request was answered elsewhere and the next one is shown): answer only this one.
+                        if (parent != null) send(PermissionAnswer.AllowAlways(indexes));
+                    });
+                }
+                menu.DropDown(button.worldBound);
+            });
+            button.tooltip = always.Tooltip;
+            return button;
         }
 
         private void OnReasonKey(KeyDownEvent evt)
@@ -155,7 +172,7 @@ namespace AgentPanel.Editor.UI.Chat
                     if (text.Length > 0) text.Append('\n');
                     text.Append(prompt.Diff[i].ToString());
                 }
-                box.Add(ChatUi.Selectable(text.ToString(), "ap-diff-lines ap-mono ap-diff-" + kind.ToString().ToLowerInvariant()));
+                box.Add(ChatUi.Text(text.ToString(), "ap-diff-lines ap-mono ap-diff-" + kind.ToString().ToLowerInvariant()));
             }
             return box;
         }

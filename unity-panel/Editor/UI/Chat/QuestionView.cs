@@ -32,7 +32,7 @@ namespace AgentPanel.Editor.UI.Chat
         {
             var box = ChatUi.Box("ap-question");
             if (!string.IsNullOrEmpty(question.Header)) box.Add(ChatUi.Label(question.Header, "ap-badge"));
-            box.Add(ChatUi.Selectable(question.Question, "ap-question-text"));
+            box.Add(ChatUi.Text(question.Question, "ap-question-text"));
             var options = ChatUi.Box("ap-options");
             var buttons = new List<Button>();
             foreach (var option in question.Options)

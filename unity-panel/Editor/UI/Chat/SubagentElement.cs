@@ -15,7 +15,7 @@ namespace AgentPanel.Editor.UI.Chat
         private Label activity;
         private Label facts;
         private SubagentCard subagent;
-        private Label summary;
+        private LongText summary;
         private CardList nested;
 
         public SubagentElement(ChatContext context) : base(context, "ap-card-subagent") { }
@@ -53,8 +53,8 @@ namespace AgentPanel.Editor.UI.Chat
 
         private void Fill(VisualElement body)
         {
-            summary = ChatUi.Selectable("", "ap-subagent-summary");
-            body.Add(summary);
+            summary = new LongText("", "ap-subagent-summary");
+            body.Add(summary.Element);
             ShowSummary(SubagentLine.Of(subagent).Summary);
             nested = new CardList(Context);
             body.Add(nested);
@@ -64,8 +64,8 @@ namespace AgentPanel.Editor.UI.Chat
         private void ShowSummary(string text)
         {
             if (summary == null) return;
-            summary.text = text ?? "";
-            PanelAssets.Show(summary, !string.IsNullOrEmpty(text));
+            summary.SetText(text);
+            PanelAssets.Show(summary.Element, !string.IsNullOrEmpty(text));
         }
 
         public override void Tick()

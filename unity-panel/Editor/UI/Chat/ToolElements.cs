@@ -48,11 +48,11 @@ namespace AgentPanel.Editor.UI.Chat
             var links = ChatUi.AssetButtons(rawSummary);
             if (links != null) body.Add(links);
             body.Add(ChatUi.Label("Input", "ap-section-label"));
-            body.Add(ChatUi.Selectable(line.Input, "ap-pre ap-mono"));
+            body.Add(ChatUi.Text(line.Input, "ap-pre ap-mono"));
             if (line.Result != null)
             {
                 body.Add(ChatUi.Label(line.ResultLabel, "ap-section-label"));
-                body.Add(ChatUi.Selectable(line.Result, "ap-pre ap-mono" + (line.ResultLabel == "Error" ? " ap-error" : "")));
+                body.Add(ChatUi.Text(line.Result, "ap-pre ap-mono" + (line.ResultLabel == "Error" ? " ap-error" : "")));
             }
             if (line.Decision != null) body.Add(ChatUi.Label(line.Decision, "ap-meta"));
         }
