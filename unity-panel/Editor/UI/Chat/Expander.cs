@@ -33,6 +33,18 @@ namespace AgentPanel.Editor.UI.Chat
 
         public VisualElement Body { get; }
 
+        /// <summary>Add one empty label per class to the header, in order (the usual icon / title / detail / duration row).</summary>
+        public Label[] AddHeaderLabels(params string[] classes)
+        {
+            var labels = new Label[classes.Length];
+            for (var i = 0; i < classes.Length; i++)
+            {
+                labels[i] = ChatUi.Label("", classes[i]);
+                Header.Add(labels[i]);
+            }
+            return labels;
+        }
+
         public bool Open => openKeys.Contains(key);
 
         /// <summary>Set how the body is filled; refills it now when open.</summary>

@@ -26,10 +26,9 @@ namespace AgentPanel.Editor.UI.Chat
             if (expander == null)
             {
                 expander = new Expander(card.Key, Context.OpenKeys, "ap-subagent");
-                badge = ChatUi.Label("", "ap-badge");
-                title = ChatUi.Label("", "ap-subagent-title");
-                expander.Header.Add(badge);
-                expander.Header.Add(title);
+                var labels = expander.AddHeaderLabels("ap-badge", "ap-subagent-title");
+                badge = labels[0];
+                title = labels[1];
                 activity = ChatUi.Label("", "ap-subagent-activity");
                 facts = ChatUi.Label("", "ap-meta");
                 Add(expander);

@@ -23,14 +23,11 @@ namespace AgentPanel.Editor.UI.Chat
             if (expander == null)
             {
                 expander = new Expander(card.Key, Context.OpenKeys, "ap-tool");
-                icon = ChatUi.Label("", "ap-tool-icon");
-                name = ChatUi.Label("", "ap-tool-name");
-                summary = ChatUi.Label("", "ap-summary");
-                duration = ChatUi.Label("", "ap-duration");
-                expander.Header.Add(icon);
-                expander.Header.Add(name);
-                expander.Header.Add(summary);
-                expander.Header.Add(duration);
+                var labels = expander.AddHeaderLabels("ap-tool-icon", "ap-tool-name", "ap-summary", "ap-duration");
+                icon = labels[0];
+                name = labels[1];
+                summary = labels[2];
+                duration = labels[3];
                 Add(expander);
             }
             line = ToolLine.Of(tool, Context.Awaiting.Contains(tool.ToolUseId));
@@ -87,14 +84,11 @@ namespace AgentPanel.Editor.UI.Chat
             if (expander == null)
             {
                 expander = new Expander(card.Key, Context.OpenKeys, "ap-group");
-                icon = ChatUi.Label("", "ap-tool-icon");
-                title = ChatUi.Label("", "ap-group-title");
-                detail = ChatUi.Label("", "ap-meta");
-                duration = ChatUi.Label("", "ap-duration");
-                expander.Header.Add(icon);
-                expander.Header.Add(title);
-                expander.Header.Add(detail);
-                expander.Header.Add(duration);
+                var labels = expander.AddHeaderLabels("ap-tool-icon", "ap-group-title", "ap-meta", "ap-duration");
+                icon = labels[0];
+                title = labels[1];
+                detail = labels[2];
+                duration = labels[3];
                 Add(expander);
             }
             var line = ToolGroupLine.Of(group, Context.Awaiting);

@@ -1,11 +1,8 @@
 using System.Collections.Generic;
-using System;
 using System.Threading.Tasks;
 using AgentPanel.Core.Protocol;
 using AgentPanel.Core.Store;
 using AgentPanel.Core.View;
-using AgentPanel.Editor.UI.Chat;
-using UnityEngine.UIElements;
 
 namespace AgentPanel.Editor.UI
 {

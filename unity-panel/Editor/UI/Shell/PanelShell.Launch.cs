@@ -1,13 +1,10 @@
 using System;
-using System.Linq;
 using System.Threading.Tasks;
 using AgentPanel.Core;
-using AgentPanel.Core.Store;
 using AgentPanel.Core.View;
 using AgentPanel.Editor.Integration;
 using UnityEditor;
 using UnityEngine;
-using UnityEngine.UIElements;
 
 namespace AgentPanel.Editor.UI
 {
