@@ -70,6 +70,7 @@ namespace UnityEditor
     public partial class EditorUtility
     {
         public static void OpenWithDefaultApp(string fileName) => throw new NotImplementedException();
+        public static bool DisplayDialog(string title, string message, string ok, string cancel) => throw new NotImplementedException();
     }
 
     public partial class Selection

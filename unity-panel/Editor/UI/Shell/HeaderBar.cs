@@ -34,6 +34,8 @@ namespace AgentPanel.Editor.UI
 
         public event Action NewChat;
         public event Action<string> TabSelected;
+        /// <summary>The × of a tab was clicked: close that chat (its claude process stops).</summary>
+        public event Action<string> TabClosed;
         /// <summary>History or Settings was clicked (clicking the open one goes back to the chat).</summary>
         public event Action<PanelView> ToggleView;
         /// <summary>A model was picked (null = default).</summary>
@@ -49,15 +51,22 @@ namespace AgentPanel.Editor.UI
             foreach (var tab in list)
             {
                 var chatId = tab.ChatId;
-                var button = new Button(() => TabSelected?.Invoke(chatId)) { text = tab.Label, tooltip = tab.Title, enableRichText = false };
-                button.AddToClassList("ap-tab");
-                button.EnableInClassList("ap-tab--selected", tab.Selected);
-                button.EnableInClassList("ap-tab--attention", tab.Pending > 0);
+                var element = new VisualElement();
+                element.AddToClassList("ap-tab");
+                element.EnableInClassList("ap-tab--selected", tab.Selected);
+                element.EnableInClassList("ap-tab--attention", tab.Pending > 0);
                 var dot = new VisualElement();
                 dot.AddToClassList("ap-dot");
                 dot.AddToClassList(StatusBar.DotClass(tab.Dot));
-                button.Insert(0, dot);
-                tabs.Add(button);
+                element.Add(dot);
+                var label = new Button(() => TabSelected?.Invoke(chatId)) { text = tab.Label, tooltip = tab.Title, enableRichText = false };
+                label.AddToClassList("ap-tab__label");
+                element.Add(label);
+                var close = new Button(() => TabClosed?.Invoke(chatId)) { text = "×", tooltip = "Close this chat (its claude process stops; the session stays in History)", enableRichText = false };
+                close.AddToClassList("ap-icon-button");
+                close.AddToClassList("ap-tab__close");
+                element.Add(close);
+                tabs.Add(element);
             }
         }
 

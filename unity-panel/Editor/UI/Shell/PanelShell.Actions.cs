@@ -23,6 +23,7 @@ namespace AgentPanel.Editor.UI
                 SelectChat(id);
                 SwitchView(PanelView.Chat);
             };
+            header.TabClosed += id => _ = CloseChat(id);
             header.ToggleView += v => SwitchView(view == v ? PanelView.Chat : v);
             header.ModelPicked += model => Command(chat => store.SetModelAsync(chat, model));
             header.ModePicked += mode => Command(chat => store.SetPermissionModeAsync(chat, mode));
@@ -100,6 +101,41 @@ namespace AgentPanel.Editor.UI
                 DisallowedTools = settings.DisallowedTools,
                 ClaudePath = settings.ClaudePath,
             };
+        }
+
+        private async Task CloseChat(string chatId)
+        {
+            var chat = store?.Get(chatId);
+            if (store == null) return;
+            if (chat != null && chat.Status.Busy && !EditorUtility.DisplayDialog("Close this chat?", "Claude is still working in this chat. Closing it stops the turn and its claude process; the session stays in History.", "Close", "Cancel")) return;
+            try
+            {
+                await store.CloseAsync(chatId);
+            }
+            catch (AgentPanelException e)
+            {
+                if (!disposed) ShowBanner("Could not close the chat: " + e.Message, true);
+                return;
+            }
+            if (disposed) return;
+            composer.Forget(chatId);
+            scrollOffsets.Remove(chatId);
+            if (chatId == selectedChatId)
+            {
+                var next = store.Summaries.FirstOrDefault(s => s.ChatId != chatId);
+                if (next != null) SelectChat(next.ChatId);
+                else ShowNoChat();
+            }
+            Render();
+        }
+
+        /// <summary>No chat selected (the last one was closed): an empty transcript; the next Send opens a new chat.</summary>
+        private void ShowNoChat()
+        {
+            selectedChatId = null;
+            composer.SwitchTo(ComposerState.NoChat);
+            chatView.Show(store, null, false);
+            permissionBar.Show(store, null);
         }
 
         private async Task Resume(string sessionId, bool fork)
