@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PanelEventOf } from "../../src/protocol/panel/events.js";
-import { clip, contextUse, describeSuggestion, formatCost, formatDuration, formatTokens, shortSummary, stateLabel } from "../../src/web/app/format.js";
+import { clip, contextUse, describeSuggestion, formatBytes, formatCost, formatDuration, formatTokens, sessionDetails, shortSummary, stateLabel } from "../../src/web/app/format.js";
 import { parseHashToken, takeToken } from "../../src/web/app/token.js";
 
 // Text the panel shows, and where it gets its token from.
@@ -51,5 +51,11 @@ describe("shortSummary", () => {
     expect(shortSummary("Bash", "Bash: ls -la")).toBe("ls -la");
     expect(shortSummary("Bash", "Bash")).toBe("");
     expect(shortSummary("Read", "Other: x")).toBe("Other: x");
+  });
+
+  it("describes a history entry by branch, model, message count and size, like the Unity window", () => {
+    expect(sessionDetails({ gitBranch: "main", model: "claude-sonnet", messageCount: 42, messageCountExact: false, size: 1288490 })).toBe("main · claude-sonnet · ~42 messages · 1.2 MB");
+    expect(sessionDetails({ gitBranch: " ", messageCount: 1, messageCountExact: true, size: 820 })).toBe("1 message · 820 B");
+    expect([formatBytes(14 * 1024 + 300), formatBytes(3 * 1024 ** 3 + 400 * 1024 ** 2), formatBytes(-5), formatBytes(2 * 1024 ** 2)]).toEqual(["14 KB", "3.4 GB", "0 B", "2 MB"]);
   });
 });

@@ -138,6 +138,29 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   return new Date(t).toISOString().slice(0, 10);
 }
 
+/** The second line of a history entry: branch, model, message count ("~" when estimated), size. */
+export function sessionDetails(s: { gitBranch?: string; model?: string; messageCount: number; messageCountExact: boolean; size: number }): string {
+  const parts: string[] = [];
+  if (s.gitBranch?.trim()) parts.push(s.gitBranch.trim());
+  if (s.model?.trim()) parts.push(s.model.trim());
+  if (s.messageCount > 0) parts.push(`${s.messageCountExact ? "" : "~"}${s.messageCount} ${s.messageCount === 1 ? "message" : "messages"}`);
+  parts.push(formatBytes(s.size));
+  return parts.join(" · ");
+}
+
+/** A file size for people: "820 B", "14 KB", "1.2 MB", "3.4 GB" (1024-based, one decimal below 10). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${Math.max(0, Math.round(bytes))} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = -1;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value < 10 ? trim((Math.round(value * 10) / 10).toFixed(1)) : Math.round(value)} ${units[unit]}`;
+}
+
 function trim(n: string): string {
   return n.endsWith(".0") ? n.slice(0, -2) : n;
 }

@@ -133,6 +133,13 @@ namespace AgentPanel.Editor.UI
                 preview.AddToClassList("ap-history-row__preview");
                 button.Add(preview);
             }
+            if (row.Details.Length > 0)
+            {
+                var details = new Label(row.Details) { enableRichText = false };
+                details.AddToClassList("ap-muted");
+                details.AddToClassList("ap-history-row__details");
+                button.Add(details);
+            }
             return button;
         }
 

@@ -1,6 +1,6 @@
 import type { SearchHit, SessionSummary } from "../../../protocol/panel/history.js";
 import { h, replaceChildren, setText } from "../dom.js";
-import { relativeTime } from "../format.js";
+import { relativeTime, sessionDetails } from "../format.js";
 import type { HistoryModel, HistoryState } from "../history-model.js";
 import type { SubagentItem } from "../store.js";
 import { PermissionCards } from "./permission.js";
@@ -139,6 +139,7 @@ export class HistoryView {
         h("span", { class: "session-name" }, s.title),
         h("span", { class: "session-time meta", attrs: { title: s.lastActivity } }, relativeTime(s.lastActivity)),
         s.lastPrompt ? h("span", { class: "session-preview meta" }, s.lastPrompt) : null,
+        h("span", { class: "session-details meta" }, sessionDetails(s)),
       ),
     );
   }

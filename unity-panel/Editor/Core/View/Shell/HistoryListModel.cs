@@ -16,6 +16,8 @@ namespace AgentPanel.Core.View
         public string TimeTooltip;
         /// <summary>The last prompt, or the matching snippet of a full-text search.</summary>
         public string Preview;
+        /// <summary>"main · claude-sonnet · ~42 messages · 1.2 MB" for a session; empty for a search hit.</summary>
+        public string Details = "";
         /// <summary>Short markers: "archived", "subagents", "incomplete", or a search hit's kind.</summary>
         public List<string> Flags = new List<string>();
     }
@@ -116,6 +118,7 @@ namespace AgentPanel.Core.View
                 Time = ShellFormat.RelativeTime(s.LastActivity, nowUtc),
                 TimeTooltip = s.LastActivity ?? "",
                 Preview = OneLine(s.LastPrompt ?? s.FirstPrompt ?? ""),
+                Details = ShellFormat.SessionDetails(s.GitBranch, s.Model, s.MessageCount, s.MessageCountExact, s.Size),
             };
             if (s.Archived) row.Flags.Add("archived");
             if (s.HasSubagents) row.Flags.Add("subagents");

@@ -43,6 +43,33 @@ namespace AgentPanel.Core.View
             return ModeLabels.TryGetValue(mode, out var label) ? label : mode;
         }
 
+        /// <summary>The second line of a History row: branch, model, message count (approximate with "~"), size.</summary>
+        public static string SessionDetails(string gitBranch, string model, long messages, bool exact, long sizeBytes)
+        {
+            var parts = new List<string>();
+            if (!string.IsNullOrWhiteSpace(gitBranch)) parts.Add(gitBranch.Trim());
+            if (!string.IsNullOrWhiteSpace(model)) parts.Add(model.Trim());
+            if (messages > 0) parts.Add((exact ? "" : "~") + messages.ToString(CultureInfo.InvariantCulture) + (messages == 1 ? " message" : " messages"));
+            parts.Add(Bytes(sizeBytes));
+            return string.Join(" · ", parts);
+        }
+
+        /// <summary>A file size for people: "820 B", "14 KB", "1.2 MB", "3.4 GB" (1024-based, one decimal below 10).</summary>
+        public static string Bytes(long bytes)
+        {
+            if (bytes < 1024) return Math.Max(0, bytes).ToString(CultureInfo.InvariantCulture) + " B";
+            var units = new[] { "KB", "MB", "GB", "TB" };
+            double value = bytes;
+            var unit = -1;
+            while (value >= 1024 && unit < units.Length - 1)
+            {
+                value /= 1024;
+                unit++;
+            }
+            var text = value < 10 ? value.ToString("0.#", CultureInfo.InvariantCulture) : Math.Round(value).ToString(CultureInfo.InvariantCulture);
+            return text + " " + units[unit];
+        }
+
         /// <summary>"just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then the date; "" when <paramref name="iso"/> is not a time.</summary>
         public static string RelativeTime(string iso, DateTime nowUtc)
         {

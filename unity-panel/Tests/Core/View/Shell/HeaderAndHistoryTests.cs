@@ -156,5 +156,15 @@ namespace AgentPanel.Core.Tests.View.Shell
         {
             return new MessageFinalEvent { TurnId = "agent", MessageId = messageId, ParentToolUseId = "toolu_agent", Blocks = new List<PanelBlock> { new PanelBlock { Index = 0, Kind = PanelBlock.TextKind, Text = text } } };
         }
+    
+        [Test]
+        public void ARowSaysBranchModelMessagesAndSize()
+        {
+            Assert.That(ShellFormat.SessionDetails("main", "claude-sonnet", 42, false, 1288490), Is.EqualTo("main · claude-sonnet · ~42 messages · 1.2 MB"));
+            Assert.That(ShellFormat.SessionDetails(" ", null, 1, true, 820), Is.EqualTo("1 message · 820 B"));
+            Assert.That(ShellFormat.SessionDetails(null, null, 0, true, 14 * 1024 + 300), Is.EqualTo("14 KB"));
+            Assert.That(ShellFormat.Bytes(3L * 1024 * 1024 * 1024 + 400L * 1024 * 1024), Is.EqualTo("3.4 GB"));
+            Assert.That(ShellFormat.Bytes(-5), Is.EqualTo("0 B"));
+        }
     }
 }
