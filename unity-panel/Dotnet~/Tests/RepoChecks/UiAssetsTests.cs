@@ -56,6 +56,22 @@ namespace AgentPanel.Core.Tests.RepoChecks
         }
 
         [Test]
+        public void EveryLayoutAndStyleSheetTheWindowLoadsIsInThePackageUnderItsName()
+        {
+            var package = Newtonsoft.Json.Linq.JObject.Parse(File.ReadAllText(Path.Combine(RepoPaths.Package, "package.json")));
+            var assets = File.ReadAllText(Path.Combine(Ui, "Shell", "PanelAssets.cs"));
+            Assert.That(assets, Does.Contain("\"Packages/" + (string)package["name"] + "/Editor/UI/\""), "PanelAssets.Root must name the package as package.json does");
+            var layouts = new HashSet<string>();
+            foreach (var file in Files("*.cs"))
+            {
+                foreach (Match m in Regex.Matches(File.ReadAllText(file), @"PanelAssets\.Clone\(\s*""([^""]+)""")) layouts.Add(m.Groups[1].Value);
+            }
+            Assert.That(layouts, Is.Not.Empty);
+            foreach (var layout in layouts) Assert.That(File.Exists(Path.Combine(Ui, "Layout", layout + ".uxml")), Is.True, "Layout/" + layout + ".uxml is loaded but missing");
+            foreach (Match m in Regex.Matches(assets, @"""([A-Za-z]+\.uss)""")) Assert.That(File.Exists(Path.Combine(Ui, "Styles", m.Groups[1].Value)), Is.True, "Styles/" + m.Groups[1].Value + " is loaded but missing");
+        }
+
+        [Test]
         public void NoStyleSheetHasAHardCodedColour()
         {
             var problems = new List<string>();
