@@ -9,17 +9,18 @@ namespace AgentPanel.Editor.UI
         public const string Root = "Packages/dev.agentpanel.unity/Editor/UI/";
         public const string Hidden = "ap-hidden";
 
-        /// <summary>Clone Layout/<paramref name="layout"/>.uxml into <paramref name="into"/>; a missing file leaves a label saying what to do.</summary>
-        public static void Clone(string layout, VisualElement into)
+        /// <summary>Clone Layout/<paramref name="layout"/>.uxml into <paramref name="into"/>; false (and a label saying what to do) when the file is missing.</summary>
+        public static bool Clone(string layout, VisualElement into)
         {
             var path = Root + "Layout/" + layout + ".uxml";
             var tree = AssetDatabase.LoadAssetAtPath<VisualTreeAsset>(path);
             if (tree == null)
             {
-                into.Add(new Label("Agent Panel cannot find " + path + "; reinstall the package (Window > Package Manager)."));
-                return;
+                into.Add(new Label("Agent Panel cannot find " + path + "; reinstall the package (Window > Package Manager), then reopen the window."));
+                return false;
             }
             tree.CloneTree(into);
+            return true;
         }
 
         /// <summary>Apply the window's style sheet and the chat view's.</summary>

@@ -62,7 +62,12 @@ namespace AgentPanel.Editor.UI
         /// <summary>Build the UI, restore the window's memory and connect (starting the sidecar when needed).</summary>
         public void Start()
         {
-            Build();
+            if (!Build())
+            {
+                // A layout is missing (a broken install): the window shows what to do and stays inert.
+                disposed = true;
+                return;
+            }
             AgentPanelSession.Start();
             Attach(AgentPanelSession.Store, AgentPanelSession.Connection);
             Restore();
@@ -91,17 +96,18 @@ namespace AgentPanel.Editor.UI
         /// <summary>The window gained or lost the keyboard focus (the badge clears when it is seen).</summary>
         public void SetFocused(bool focused) => attention.SetFocused(focused);
 
-        private void Build()
+        private bool Build()
         {
             // CreateGUI gets an empty root in Unity 2022.3; clearing keeps a second Build from cloning the layout twice.
             root.Clear();
             PanelAssets.AddStyles(root);
             root.AddToClassList("ap-window");
-            PanelAssets.Clone("AgentPanel", root);
-            PanelAssets.Clone("Composer", root.Q<VisualElement>("composer-host"));
-            PanelAssets.Clone("FirstRun", root.Q<VisualElement>("first-run-host"));
-            PanelAssets.Clone("History", root.Q<VisualElement>("history-host"));
-            PanelAssets.Clone("Settings", root.Q<VisualElement>("settings-host"));
+            if (!PanelAssets.Clone("AgentPanel", root)) return false;
+            var complete = PanelAssets.Clone("Composer", root.Q<VisualElement>("composer-host"))
+                & PanelAssets.Clone("FirstRun", root.Q<VisualElement>("first-run-host"))
+                & PanelAssets.Clone("History", root.Q<VisualElement>("history-host"))
+                & PanelAssets.Clone("Settings", root.Q<VisualElement>("settings-host"));
+            if (!complete) return false;
             root.Q<VisualElement>("chat-host").Add(chatView);
             root.Q<VisualElement>("permission-host").Add(permissionBar);
             chatPane = root.Q<VisualElement>("chat-pane");
@@ -119,6 +125,7 @@ namespace AgentPanel.Editor.UI
             settingsView = new SettingsView(root, settings);
             compileBar = new CompileErrorBar(root, AskToFix);
             Wire();
+            return true;
         }
 
         private void Attach(ChatStore nextStore, SidecarConnection nextConnection)
