@@ -28,13 +28,19 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
     const { page, problems } = await openPanel(browser, server);
     expect(page.url()).not.toContain("token"); // scrubbed from the address bar
 
+    // Mid-stream (a partial, plain-text reply with the Stop button showing) lasts under a second: record it from inside the
+    // page as it happens, so a slow test runner cannot miss it.
+    await page.evaluate(() => {
+      const seen: { partial?: string; stop?: boolean } = {};
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        const md = [...document.querySelectorAll(".item.assistant.streaming .md.plain")].find((e) => e.textContent?.includes("PlayerController"));
+        if (md && seen.partial === undefined) seen.partial = md.textContent ?? "";
+        if (document.querySelector('button[aria-label="Stop (Esc)"]')) seen.stop = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     await sendPrompt(page, "How does the player move?");
     await page.locator(".item.user").getByText("How does the player move?").waitFor();
-    // Mid-stream: a partial, plain-text reply with the Stop button showing.
-    await page.locator(".item.assistant.streaming .md.plain").filter({ hasText: "PlayerController" }).waitFor();
-    await page.getByRole("button", { name: "Stop (Esc)" }).waitFor();
-    const partial = await lastAssistantText(page);
-    expect(partial.length).toBeLessThan(MARKDOWN_CHUNKS.join("").length);
 
     // Final: the sanitized html from the sidecar, thinking collapsed, a turn result, Send again.
     await page.locator(".item.assistant:not(.streaming) .md strong").filter({ hasText: "PlayerController" }).waitFor();
@@ -43,6 +49,10 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
     expect(await thinking.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await page.getByRole("note", { name: "Turn result" }).filter({ hasText: "Done" }).waitFor();
     await page.getByRole("button", { name: "Send (Enter)" }).waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { seen: { partial?: string; stop?: boolean } }).seen);
+    expect(seen.stop).toBe(true);
+    expect(seen.partial).toContain("PlayerController");
+    expect(seen.partial!.length).toBeLessThan(MARKDOWN_CHUNKS.join("").length);
     expect(await page.locator(".st-state").innerText()).toBe("Ready");
     expect(await page.locator(".st-cost").innerText()).toMatch(/^\$0\.\d{4}$/);
     expect(await page.getByRole("meter", { name: "Context used" }).isVisible()).toBe(true);
