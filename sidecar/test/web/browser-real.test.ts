@@ -46,13 +46,18 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
     await page.locator(".item.user").getByText("How does the player move?").waitFor();
 
     const first = await until(async () => (await streamingText(page)).length > 0 && (await streamingText(page)), 20_000, "the reply to start streaming");
+    // Text and Stop button read in one go inside the page, while the reply still streams (a slow runner cannot race them).
     const later = await until(async () => {
-      const t = await streamingText(page);
-      return t.length > first.length && t;
+      const snap = await page.evaluate(() => {
+        const all = document.querySelectorAll(".item.assistant.streaming .md.plain");
+        const text = all.length > 0 ? (all[all.length - 1]!.textContent ?? "") : "";
+        return { text, stop: document.querySelector('button[aria-label="Stop (Esc)"]') !== null };
+      });
+      return snap.text.length > first.length && snap;
     }, 10_000, "the streamed text to grow");
-    expect(later.startsWith(first.trimEnd())).toBe(true);
-    expect(later.length).toBeLessThan(MARKDOWN.length);
-    await page.getByRole("button", { name: "Stop (Esc)" }).waitFor();
+    expect(later.text.startsWith(first.trimEnd())).toBe(true);
+    expect(later.text.length).toBeLessThan(MARKDOWN.length);
+    expect(later.stop).toBe(true);
 
     // The final: the sidecar's sanitized html replaces the plain streamed text.
     await page.locator(".item.assistant:not(.streaming) .md strong").filter({ hasText: "PlayerController" }).waitFor({ timeout: 20_000 });
