@@ -1,23 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { connected, HAVE_CHROMIUM, lastAssistantText, launchBrowser, openPanel, sendPrompt, startPanelServer, until, type PanelServer } from "./browser-harness.js";
+import { describe, expect, it } from "vitest";
+import { connected, HAVE_CHROMIUM, lastAssistantText, openPanel, sendPrompt, startPanelServer, until, useChromium, type PanelServer } from "./browser-harness.js";
 import { MARKDOWN_CHUNKS, SLOW_CHUNKS, streamedTurn, withTurns } from "./scenarios.js";
 
 // The browser panel end to end (headless Chromium → real server → router → chat → fake claude):
 // a reply streams in and ends as rendered markdown, the page survives a dropped socket mid-turn
 // without losing or repeating anything, and a reload rebuilds the same transcript from a snapshot.
 
-let browser: Browser;
 let server: PanelServer | undefined;
-
-beforeAll(async () => {
-  if (HAVE_CHROMIUM) browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const context of browser?.contexts() ?? []) await context.close();
+const chrome = useChromium(async () => {
   await server?.close();
   server = undefined;
 });
@@ -25,7 +15,7 @@ afterEach(async () => {
 describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
   it("sends a message with Enter and shows the reply streaming, then as rendered markdown", async () => {
     server = await startPanelServer(withTurns([streamedTurn("msg_md", [{ kind: "thinking", chunks: ["Look at ", "the script."] }, { kind: "text", chunks: MARKDOWN_CHUNKS }], 120)]));
-    const { page, problems } = await openPanel(browser, server);
+    const { page, problems } = await openPanel(chrome.browser, server);
     expect(page.url()).not.toContain("token"); // scrubbed from the address bar
 
     // Mid-stream (a partial, plain-text reply with the Stop button showing) lasts under a second: record it from inside the
@@ -69,7 +59,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
 
   it("reconnects after the socket drops mid-turn and shows the whole reply exactly once", async () => {
     server = await startPanelServer(withTurns([streamedTurn("msg_slow", [{ kind: "text", chunks: SLOW_CHUNKS }], 80)]));
-    const { page, problems } = await openPanel(browser, server);
+    const { page, problems } = await openPanel(chrome.browser, server);
     await sendPrompt(page, "Write slowly");
     await page.locator(".item.assistant.streaming").filter({ hasText: "w3 " }).waitFor();
 
@@ -91,7 +81,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
 
   it("rebuilds the same transcript from a snapshot after a reload (token kept for the tab)", async () => {
     server = await startPanelServer(withTurns([streamedTurn("msg_a", [{ kind: "text", chunks: MARKDOWN_CHUNKS }])]));
-    const { page, problems } = await openPanel(browser, server);
+    const { page, problems } = await openPanel(chrome.browser, server);
     await sendPrompt(page, "First question <b>not bold</b> <img src=x>");
     await page.getByRole("note", { name: "Turn result" }).waitFor();
     // Text is text: markup the user typed is shown, not interpreted.
@@ -110,7 +100,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
 
   it("opens a second chat with New chat and switches between chats", async () => {
     server = await startPanelServer(withTurns([streamedTurn("msg_b", [{ kind: "text", chunks: ["Hi!"] }])]));
-    const { page } = await openPanel(browser, server);
+    const { page } = await openPanel(chrome.browser, server);
     await sendPrompt(page, "Chat one");
     await page.getByRole("note", { name: "Turn result" }).waitFor();
     await page.getByRole("button", { name: "New chat" }).click();
@@ -122,7 +112,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
 
   it("resumes a session by id from the sidebar", async () => {
     server = await startPanelServer(withTurns([streamedTurn("msg_r", [{ kind: "text", chunks: ["Welcome back."] }])]));
-    const { page, problems } = await openPanel(browser, server);
+    const { page, problems } = await openPanel(chrome.browser, server);
     const id = "0f0e0d0c-0b0a-4909-8807-060504030201";
     await page.getByRole("textbox", { name: "Session id to resume" }).fill(id);
     await page.getByRole("button", { name: "Resume" }).click();
@@ -135,7 +125,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
 
   it("changes model and permission mode with the pickers (fed by the init event)", async () => {
     server = await startPanelServer(withTurns([streamedTurn("msg_p", [{ kind: "text", chunks: ["ok"] }])]));
-    const { page, problems } = await openPanel(browser, server);
+    const { page, problems } = await openPanel(chrome.browser, server);
     await sendPrompt(page, "hello");
     await page.getByRole("note", { name: "Turn result" }).waitFor();
     const model = page.getByRole("combobox", { name: "Model" });
@@ -153,7 +143,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
 
   it("never sends on the Enter that confirms an IME composition", async () => {
     server = await startPanelServer(withTurns([streamedTurn("msg_i", [{ kind: "text", chunks: ["ok"] }])]));
-    const { page } = await openPanel(browser, server);
+    const { page } = await openPanel(chrome.browser, server);
     const box = page.getByRole("textbox", { name: "Message", exact: true });
     await box.fill("にほんご");
     await box.evaluate((el) => {

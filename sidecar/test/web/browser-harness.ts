@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { ChatRegistry } from "../../src/bridge/chats.js";
 import { attachClient, type RouterInfo } from "../../src/bridge/router.js";
 import { startServer, type ClientLink, type OnClient, type RunningServer } from "../../src/bridge/server.js";
@@ -85,6 +86,31 @@ export async function startPanelServer(scenario: object): Promise<PanelServer> {
       await registry.closeAll();
       await server.close(1000);
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One headless Chromium per test file (when installed): launched before the tests, every page
+ * closed after each test and then `afterEachTest` run (e.g. stopping that test's server), closed
+ * at the end. Registers the vitest hooks; call it at the top level of a test file.
+ */
+export function useChromium(afterEachTest?: () => Promise<unknown> | unknown): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (HAVE_CHROMIUM) browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    for (const context of browser?.contexts() ?? []) await context.close();
+    await afterEachTest?.();
+  });
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error("Chromium is not running: use the browser only inside tests skipped without HAVE_CHROMIUM");
+      return browser;
     },
   };
 }

@@ -1,8 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { say } from "../../../fixtures/fake-api/index.js";
 import { ChatRegistry } from "../../src/bridge/chats.js";
 import { PanelHistory } from "../../src/bridge/history-service.js";
@@ -13,23 +12,15 @@ import { writeWebFiles } from "../../src/web/files.js";
 import { claudeBinary } from "../e2e/harness.js";
 import { realChat, type RealChat } from "../e2e/real-chat.js";
 import { GAME_DIR, transcript } from "../history/helpers.js";
-import { connected, HAVE_CHROMIUM, launchBrowser, recordingClient, sendPrompt, until } from "./browser-harness.js";
+import { connected, HAVE_CHROMIUM, recordingClient, sendPrompt, until, useChromium } from "./browser-harness.js";
 
 // The History view end to end (headless Chromium → real server → router → history service):
 // a session made by the REAL claude binary appears in the list, opens read-only with rendered
 // markdown, and resumes into a live chat that remembers it; a session started while the view is
 // open appears by itself; the search box filters; "Load older" pages a long transcript.
 
-let browser: Browser;
 const cleanup: Array<() => Promise<unknown> | unknown> = [];
-beforeAll(async () => {
-  if (HAVE_CHROMIUM) browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const context of browser?.contexts() ?? []) await context.close();
+const chrome = useChromium(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
@@ -53,7 +44,7 @@ async function startSidecar(project: string, home: string, chatDefaults: Partial
 }
 
 async function openHistory(s: { url: string; token: string }) {
-  const page = await (await browser.newContext({ viewport: { width: 1100, height: 760 } })).newPage();
+  const page = await (await chrome.browser.newContext({ viewport: { width: 1100, height: 760 } })).newPage();
   const problems: string[] = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("console", (m) => void (m.type() === "error" && problems.push(`console: ${m.text()}`)));

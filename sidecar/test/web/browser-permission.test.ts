@@ -1,23 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { HAVE_CHROMIUM, launchBrowser, openPanel, sendPrompt, startPanelServer, until, type PanelServer } from "./browser-harness.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { HAVE_CHROMIUM, openPanel, sendPrompt, startPanelServer, until, useChromium, type PanelServer } from "./browser-harness.js";
 import { questionTurn, SLOW_CHUNKS, streamedTurn, toolScenario, withTurns } from "./scenarios.js";
 
 // Permission cards and interrupts in the browser, end to end on the fake claude playing the
 // recorded Bash prompt: Allow, Deny with a message, the Y key, Always allow ▾ with the offered
 // rule, and Esc / Stop while a reply streams. What the fake receives on stdin is checked too.
 
-let browser: Browser;
 let server: PanelServer | undefined;
-
-beforeAll(async () => {
-  if (HAVE_CHROMIUM) browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const context of browser?.contexts() ?? []) await context.close();
+const chrome = useChromium(async () => {
   await server?.close();
   server = undefined;
 });
@@ -36,7 +27,7 @@ async function promptForBash(page: Page): Promise<void> {
 describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () => {
   it("approves a tool on the card; the tool runs and the turn finishes", async () => {
     server = await startPanelServer(toolScenario());
-    const { page, problems } = await openPanel(browser, server);
+    const { page, problems } = await openPanel(chrome.browser, server);
     await promptForBash(page);
     const card = page.getByRole("region", { name: "Permission request: Bash" });
     expect(await card.innerText()).toContain("echo hello-from-bash");
@@ -54,7 +45,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
 
   it("denies with a message that reaches Claude", async () => {
     server = await startPanelServer(toolScenario());
-    const { page, problems } = await openPanel(browser, server);
+    const { page, problems } = await openPanel(chrome.browser, server);
     await promptForBash(page);
     const card = page.getByRole("region", { name: "Permission request: Bash" });
     await card.getByRole("textbox", { name: "Deny message" }).fill("Use git status instead");
@@ -69,7 +60,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
 
   it("Y allows the pending card and N focuses its deny message; letters typed in the composer stay text", async () => {
     server = await startPanelServer(toolScenario());
-    const { page } = await openPanel(browser, server);
+    const { page } = await openPanel(chrome.browser, server);
     await promptForBash(page);
     // The new card took the focus from the empty composer, so the keys work at once.
     await until(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label") === "Permission request: Bash"), 3000, "the card to take the focus");
@@ -87,7 +78,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
 
   it("lists the offered rules under Always allow ▾ and sends the chosen one", async () => {
     server = await startPanelServer(toolScenario());
-    const { page } = await openPanel(browser, server);
+    const { page } = await openPanel(chrome.browser, server);
     await promptForBash(page);
     await page.getByRole("button", { name: "Always allow ▾" }).click();
     const items = page.getByRole("menu", { name: "Always allow" }).getByRole("menuitem");
@@ -100,7 +91,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
 
   it("answers AskUserQuestion with one click on an option", async () => {
     server = await startPanelServer(withTurns([questionTurn()]));
-    const { page, problems } = await openPanel(browser, server);
+    const { page, problems } = await openPanel(chrome.browser, server);
     await sendPrompt(page, "Pick a color for me");
     const card = page.getByRole("region", { name: "Permission request: AskUserQuestion" });
     await card.getByText("Which color should the player be?").waitFor();
@@ -113,7 +104,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
 
   it("Esc interrupts a streaming reply; the turn ends as interrupted and Send comes back", async () => {
     server = await startPanelServer(withTurns([streamedTurn("msg_slow", [{ kind: "text", chunks: SLOW_CHUNKS }], 80)]));
-    const { page, problems } = await openPanel(browser, server);
+    const { page, problems } = await openPanel(chrome.browser, server);
     await sendPrompt(page, "Talk slowly");
     await page.locator(".item.assistant.streaming").filter({ hasText: "w2 " }).waitFor();
     await page.keyboard.press("Escape");
@@ -126,7 +117,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
 
   it("the Stop button interrupts too", async () => {
     server = await startPanelServer(withTurns([streamedTurn("msg_slow", [{ kind: "text", chunks: SLOW_CHUNKS }], 80)]));
-    const { page } = await openPanel(browser, server);
+    const { page } = await openPanel(chrome.browser, server);
     await sendPrompt(page, "Talk slowly");
     await page.locator(".item.assistant.streaming").filter({ hasText: "w1 " }).waitFor();
     await page.getByRole("button", { name: "Stop (Esc)" }).click();

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { say, slow, useTool } from "../../../fixtures/fake-api/index.js";
-import { connected, HAVE_CHROMIUM, lastAssistantText, launchBrowser, sendPrompt, until } from "./browser-harness.js";
+import { connected, HAVE_CHROMIUM, lastAssistantText, sendPrompt, until, useChromium } from "./browser-harness.js";
 import { openRealPanel, startRealPanelServer, textsSentToModel, type RealPanelServer } from "./browser-real-harness.js";
 
 // The whole pipeline a user sees, with nothing faked but the model: headless Chromium → the
@@ -21,17 +21,8 @@ const MARKDOWN = [
 ].join("");
 const STORY = Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ");
 
-let browser: Browser;
 let server: RealPanelServer | undefined;
-
-beforeAll(async () => {
-  if (HAVE_CHROMIUM) browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const context of browser?.contexts() ?? []) await context.close();
+const chrome = useChromium(async () => {
   await server?.close();
   server = undefined;
 });
@@ -41,7 +32,7 @@ const streamingText = (page: Page) => page.locator(".item.assistant.streaming .m
 describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () => {
   it("streams a reply that grows, then shows it as rendered markdown", { timeout: TIMEOUT }, async () => {
     server = await startRealPanelServer([{ match: "How does the player move", answers: [say(MARKDOWN, { chunkSize: 6, chunkDelayMs: 60 })] }]);
-    const { page, problems } = await openRealPanel(browser, server);
+    const { page, problems } = await openRealPanel(chrome.browser, server);
     await sendPrompt(page, "How does the player move?");
     await page.locator(".item.user").getByText("How does the player move?").waitFor();
 
@@ -73,7 +64,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
     const target = (project: string) => join(project, "Assets", "Scripts", "Hello.cs");
     const content = "public class Hello {}\n";
     server = await startRealPanelServer((sb) => [{ match: "Create the hello script", answers: [useTool("Write", { file_path: target(sb.project), content }), say("Created Hello.cs.")] }]);
-    const { page, problems } = await openRealPanel(browser, server);
+    const { page, problems } = await openRealPanel(chrome.browser, server);
     await sendPrompt(page, "Create the hello script");
     const card = page.getByRole("region", { name: "Permission request: Write" });
     await card.waitFor({ timeout: 20_000 });
@@ -89,7 +80,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
 
   it("denies a Bash command with a message, and the model's next request carries it", { timeout: TIMEOUT }, async () => {
     server = await startRealPanelServer([{ match: "Clean up", answers: [useTool("Bash", { command: "rm -rf Library", description: "clean" }), say("Understood, I will not delete it.")] }]);
-    const { page, problems } = await openRealPanel(browser, server);
+    const { page, problems } = await openRealPanel(chrome.browser, server);
     await sendPrompt(page, "Clean up the project");
     const card = page.getByRole("region", { name: "Permission request: Bash" });
     await card.waitFor({ timeout: 20_000 });
@@ -110,7 +101,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
       { match: "Tell me a long story", answers: [slow(STORY, { chunkSize: 6, chunkDelayMs: 150 })] },
       { match: "Short one", answers: [say("The end.")] },
     ]);
-    const { page, problems } = await openRealPanel(browser, server);
+    const { page, problems } = await openRealPanel(chrome.browser, server);
     const results = page.getByRole("note", { name: "Turn result" });
 
     await sendPrompt(page, "Tell me a long story");
@@ -134,7 +125,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
 
   it("reconnects after the server drops the socket mid-turn and shows the whole answer exactly once", { timeout: TIMEOUT }, async () => {
     server = await startRealPanelServer([{ match: "Write slowly", answers: [slow(STORY, { chunkSize: 6, chunkDelayMs: 120 })] }]);
-    const { page, problems } = await openRealPanel(browser, server);
+    const { page, problems } = await openRealPanel(chrome.browser, server);
     await sendPrompt(page, "Write slowly");
     await page.locator(".item.assistant.streaming").filter({ hasText: "w3 " }).waitFor({ timeout: 20_000 });
 
