@@ -51,12 +51,14 @@ namespace AgentPanel.Core.Store
                     asked.Outcome = null;
                     asked.Detail = null;
                     asked.Touch();
+                    if (!pending.Contains(asked)) pending.Add(asked);
                     break;
                 case PermissionResolvedEvent resolved:
                     var answered = Upsert(Root, "perm:" + resolved.RequestId, () => new PermissionCard(resolved.RequestId) { Request = Placeholder(resolved) });
                     answered.Outcome = resolved.Outcome;
                     answered.Detail = resolved.Detail;
                     answered.Touch();
+                    pending.Remove(answered);
                     break;
                 case SubagentEvent subagent:
                     ApplySubagent(subagent);

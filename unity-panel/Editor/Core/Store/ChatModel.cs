@@ -13,6 +13,8 @@ namespace AgentPanel.Core.Store
         private readonly Dictionary<string, MessageEntry> messages = new Dictionary<string, MessageEntry>();
         private readonly Dictionary<string, Transcript> messageHome = new Dictionary<string, Transcript>();
         private readonly Dictionary<string, SubagentCard> subagentByTool = new Dictionary<string, SubagentCard>();
+        // Kept as events arrive, so the views that ask on every change (tabs, badge, permission bar) never scan the transcript.
+        private readonly List<PermissionCard> pending = new List<PermissionCard>();
         private List<PanelEvent> log = new List<PanelEvent>();
         private int compactedLength;
         private int notices;
@@ -51,12 +53,7 @@ namespace AgentPanel.Core.Store
         /// <summary>Permission cards nobody answered yet, oldest first.</summary>
         public List<PermissionCard> PendingPermissions()
         {
-            var pending = new List<PermissionCard>();
-            foreach (var card in Root.Cards)
-            {
-                if (card is PermissionCard permission && permission.Pending) pending.Add(permission);
-            }
-            return pending;
+            return new List<PermissionCard>(pending);
         }
 
         /// <summary>Apply one live or replayed event; false when it was a duplicate and nothing changed.</summary>
@@ -106,6 +103,7 @@ namespace AgentPanel.Core.Store
             messages.Clear();
             messageHome.Clear();
             subagentByTool.Clear();
+            pending.Clear();
             notices = 0;
             log = new List<PanelEvent>();
             compactedLength = 0;
