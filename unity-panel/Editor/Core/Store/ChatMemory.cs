@@ -53,13 +53,5 @@ namespace AgentPanel.Core.Store
             }
             return chats;
         }
-
-        /// <summary>Only the last seq per chat (for a quick look without rebuilding cards).</summary>
-        public static Dictionary<string, long> LastSeqs(string saved)
-        {
-            var seqs = new Dictionary<string, long>();
-            foreach (var chat in Restore(saved)) seqs[chat.ChatId] = chat.LastSeq;
-            return seqs;
-        }
     }
 }
