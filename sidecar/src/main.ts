@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
-import { formatDoctor, runDoctor } from "./cli/doctor.js";
-import { runServe } from "./cli/serve.js";
-import { chatServeHooks } from "./cli/serve-hooks.js";
-import { runSessions } from "./cli/sessions.js";
+import { formatDoctor, runDoctor } from "./commands/doctor.js";
+import { runServe } from "./commands/serve.js";
+import { chatServeHooks } from "./commands/serve-hooks.js";
+import { runSessions } from "./commands/sessions.js";
 import { VERSION } from "./version.js";
 
 // The `agent-panel` command line. Each subcommand parses its own flags; unknown input gets a

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { locateClaude } from "../cli/locate.js";
+import { locateClaude } from "../claude/locate.js";
 import { AgentPanelError } from "../errors.js";
 import { VERSION } from "../version.js";
 import { parseClientCommand } from "../protocol/panel/commands.js";

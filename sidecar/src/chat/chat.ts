@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { AgentPanelError } from "../errors.js";
-import type { ClaudeProcess, ProcessExit, ProcessOptions } from "../cli/process.js";
-import type { LaunchOptions } from "../cli/spawn.js";
+import type { ClaudeProcess, ProcessExit, ProcessOptions } from "../claude/process.js";
+import type { LaunchOptions } from "../claude/spawn.js";
 import { CanUseToolRequest, type InitializeResponse } from "../protocol/claude/inbound.js";
 import { controlError, permissionAnswer, userMessage, type OutUserMessage } from "../protocol/claude/outbound.js";
 import type { Inbound } from "../protocol/claude/parse.js";

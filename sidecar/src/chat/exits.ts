@@ -1,6 +1,6 @@
 import { AgentPanelError } from "../errors.js";
 import type { AssistantMsg, ResultMsg } from "../protocol/claude/inbound.js";
-import type { ProcessExit } from "../cli/process.js";
+import type { ProcessExit } from "../claude/process.js";
 import type { ChatEvent } from "./events.js";
 
 // Reading the CLI's failure signals: a resume of a session that does not exist, a missing login,

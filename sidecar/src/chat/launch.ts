@@ -1,5 +1,5 @@
-import { ClaudeProcess, type FrameProblem, type ProcessExit, type ProcessOptions } from "../cli/process.js";
-import type { LaunchOptions } from "../cli/spawn.js";
+import { ClaudeProcess, type FrameProblem, type ProcessExit, type ProcessOptions } from "../claude/process.js";
+import type { LaunchOptions } from "../claude/spawn.js";
 import { InitializeResponse } from "../protocol/claude/inbound.js";
 import type { Inbound } from "../protocol/claude/parse.js";
 import { ControlChannel } from "./control.js";

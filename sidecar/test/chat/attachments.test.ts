@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { attachmentBlocks, MAX_IMAGE_BYTES } from "../../src/chat/attachments.js";
-import { serializeOutbound } from "../../src/cli/writer.js";
+import { serializeOutbound } from "../../src/claude/writer.js";
 import { userMessage } from "../../src/protocol/claude/outbound.js";
 
 describe("attachmentBlocks", () => {

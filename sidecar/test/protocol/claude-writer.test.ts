@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { serializeOutbound, StdinWriter } from "../../src/cli/writer.js";
+import { serializeOutbound, StdinWriter } from "../../src/claude/writer.js";
 import { controlRequest, permissionAnswer, userMessage, type Outbound } from "../../src/protocol/claude/outbound.js";
 
 const oneValidLine = (line: string, original: Outbound) => {

@@ -8,7 +8,7 @@ import { WebSocket } from "ws";
 import { descriptorPaths } from "../../src/bridge/descriptor.js";
 import { readDescriptor, writeDescriptor } from "../../src/bridge/descriptor-io.js";
 import { findFreePort } from "../../src/bridge/port.js";
-import { startServe, type ServeOptions, type ServeStart } from "../../src/cli/serve.js";
+import { startServe, type ServeOptions, type ServeStart } from "../../src/commands/serve.js";
 
 let base: string;
 let project: string;

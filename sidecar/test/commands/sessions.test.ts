@@ -1,9 +1,9 @@
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runSessions, type SessionsDeps } from "../../src/cli/sessions.js";
+import { runSessions, type SessionsDeps } from "../../src/commands/sessions.js";
 import { setArchived } from "../../src/history/sidefiles.js";
-import { CONFIG_DIR, GAME_DIR, PROJECT, tempDir, transcript } from "./helpers.js";
+import { CONFIG_DIR, GAME_DIR, PROJECT, tempDir, transcript } from "../history/helpers.js";
 
 /** Run the command and capture what it prints. */
 async function run(args: string[], deps: SessionsDeps = {}) {

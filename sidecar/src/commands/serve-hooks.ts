@@ -4,7 +4,7 @@ import { PanelHistory } from "../bridge/history-service.js";
 import { preloadHtmlRenderer } from "../bridge/hub-render.js";
 import { attachClient } from "../bridge/router.js";
 import { webFiles } from "../web/files.js";
-import { locateClaude } from "./locate.js";
+import { locateClaude } from "../claude/locate.js";
 import type { ServeContext, ServeHooks } from "./serve.js";
 
 // What `agent-panel serve` runs behind its server: the chat registry (one hub per chat), the

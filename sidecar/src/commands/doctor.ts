@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Chat } from "../chat/chat.js";
 import { projectTranscriptDir } from "../history/paths.js";
-import { claudeVersion, locateClaude } from "./locate.js";
+import { claudeVersion, locateClaude } from "../claude/locate.js";
 
 // `agent-panel doctor`: checks everything a chat needs on this machine and says how to fix what is
 // missing. It starts claude once (no model call) to read the account from its initialize answer.

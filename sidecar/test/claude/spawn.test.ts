@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseArgs, buildArgs, buildEnv } from "../../src/cli/spawn.js";
+import { baseArgs, buildArgs, buildEnv } from "../../src/claude/spawn.js";
 
 describe("buildArgs", () => {
   it("always runs resident bidirectional stream-json with stdio permission prompts", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LineSplitter, type FrameEvent } from "../../src/cli/framing.js";
+import { LineSplitter, type FrameEvent } from "../../src/claude/framing.js";
 
 const b = (s: string): Buffer => Buffer.from(s, "utf8");
 

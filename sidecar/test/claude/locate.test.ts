@@ -9,7 +9,7 @@ import {
   claudeVersion,
   locateClaude,
   type LocateFs,
-} from "../../src/cli/locate.js";
+} from "../../src/claude/locate.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const realClaude = path.join(repoRoot, "node_modules/@anthropic-ai/claude-code/bin/claude.exe");
