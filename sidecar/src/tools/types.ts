@@ -120,6 +120,15 @@ export interface ToolProvider {
   dryRun?(name: string, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolResult>;
   /** Rebuild the catalog from its source (`GET /tools?refresh=1`). */
   refresh?(): Promise<void>;
+  /** Connection state for `/health` (the Unity provider: is the Editor there, how many calls wait for it). */
+  status?(): ToolProviderStatus;
+}
+
+/** What a provider reports for `/health`; a provider without `status()` counts as always connected. */
+export interface ToolProviderStatus {
+  connected: boolean;
+  /** Calls accepted but not yet handed to the tool (e.g. waiting for Unity to come back). */
+  queueDepth: number;
 }
 
 /** Build a successful text result (helper for providers and tests). */
