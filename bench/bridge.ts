@@ -99,13 +99,9 @@ async function relayAndReplay(): Promise<{ p50: number; p99: number; replayMs: n
   await client.command({ cmd: "chat.send", chatId, text: "latency" });
   await client.waitFor((e) => e.type === "turn_result");
   progress(`latency samples ${samples.length}`);
-  appendFileSync("/work/main/.tmp/bb3.log", "A\n");
   let bulkEvents = 0;
-  appendFileSync("/work/main/.tmp/bb3.log", "B\n");
   client.onEvent = () => void bulkEvents++;
-  progress("before ticker");
   const ticker = setInterval(() => progress(`bulk events so far ${bulkEvents}, last seq ${client.lastSeq}`), 2000);
-  progress("after ticker");
   await client.command({ cmd: "chat.send", chatId, text: "bulk" });
   await client.waitFor((e) => e.type === "turn_result");
   clearInterval(ticker);
