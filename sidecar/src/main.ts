@@ -1,12 +1,9 @@
 import { parseArgs } from "node:util";
-import { formatDoctor, runDoctor } from "./commands/doctor.js";
-import { runServe } from "./commands/serve.js";
-import { chatServeHooks } from "./commands/serve-hooks.js";
-import { runSessions } from "./commands/sessions.js";
 import { VERSION } from "./version.js";
 
 // The `agent-panel` command line. Each subcommand parses its own flags; unknown input gets a
-// usage message and exit code 2.
+// usage message and exit code 2. Subcommands are imported when they run (dynamic import), so a
+// command loads only what it needs: `--version` loads nothing, `sessions` no chat engine or renderer.
 
 const USAGE = `agent-panel ${VERSION}
 Usage:
@@ -23,8 +20,11 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === "doctor") return doctor(rest);
-  if (command === "serve") return runServe(rest, { createHooks: chatServeHooks });
-  if (command === "sessions") return runSessions(rest);
+  if (command === "serve") {
+    const [{ runServe }, { chatServeHooks }] = await Promise.all([import("./commands/serve.js"), import("./commands/serve-hooks.js")]);
+    return runServe(rest, { createHooks: chatServeHooks });
+  }
+  if (command === "sessions") return (await import("./commands/sessions.js")).runSessions(rest);
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
     console.log(USAGE);
     return command === undefined ? 2 : 0;
@@ -41,6 +41,7 @@ async function doctor(args: string[]): Promise<number> {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return 2;
   }
+  const { formatDoctor, runDoctor } = await import("./commands/doctor.js");
   const checks = await runDoctor({ project: values.project, claude: values.claude });
   console.log(values.json ? JSON.stringify({ version: VERSION, checks }, null, 2) : formatDoctor(checks));
   return checks.every((c) => c.ok || c.warnOnly) ? 0 : 1;

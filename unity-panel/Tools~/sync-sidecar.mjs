@@ -1,30 +1,46 @@
 #!/usr/bin/env node
-// Copies the built sidecar (dist/agent-panel.mjs) into the Unity package (unity-panel/Sidecar~/),
-// which Unity never imports (the folder ends with "~"), so the package is self-contained apart from
-// node and claude. Run after `npm run build`; `--check` only reports whether the copy is current.
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+// Copies the built sidecar (dist/agent-panel.mjs and the chunks it loads on demand, dist/chunks/)
+// into the Unity package (unity-panel/Sidecar~/), which Unity never imports (the folder ends with
+// "~"), so the package is self-contained apart from node and claude. Run after `npm run build`;
+// `--check` only reports whether the copy is current.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), "..");
-const built = join(pkg, "..", "dist", "agent-panel.mjs");
-const copy = join(pkg, "Sidecar~", "agent-panel.mjs");
+const built = join(pkg, "..", "dist");
+const copy = join(pkg, "Sidecar~");
 
-if (!existsSync(built)) {
+if (!existsSync(join(built, "agent-panel.mjs"))) {
   console.error("dist/agent-panel.mjs is missing; run `npm run build` first.");
   process.exit(1);
 }
-const same = existsSync(copy) && readFileSync(copy).equals(readFileSync(built));
+const wanted = files(built);
+const present = files(copy);
+const stale = [
+  ...wanted.filter((f) => !present.includes(f) || !readFileSync(join(copy, f)).equals(readFileSync(join(built, f)))),
+  ...present.filter((f) => !wanted.includes(f)),
+];
 if (process.argv.includes("--check")) {
-  if (!same) {
-    console.error("unity-panel/Sidecar~/agent-panel.mjs is not the current build; run `node unity-panel/Tools~/sync-sidecar.mjs`.");
+  if (stale.length > 0) {
+    console.error(`unity-panel/Sidecar~ is not the current build (${stale.join(", ")}); run \`node unity-panel/Tools~/sync-sidecar.mjs\`.`);
     process.exit(1);
   }
-  console.log("Sidecar~/agent-panel.mjs is current");
-} else if (same) {
-  console.log("Sidecar~/agent-panel.mjs already current");
+  console.log("Sidecar~ is current");
+} else if (stale.length === 0) {
+  console.log("Sidecar~ already current");
 } else {
-  mkdirSync(dirname(copy), { recursive: true });
-  copyFileSync(built, copy);
-  console.log("copied dist/agent-panel.mjs to unity-panel/Sidecar~/agent-panel.mjs");
+  for (const f of present.filter((f) => !wanted.includes(f))) rmSync(join(copy, f));
+  for (const f of wanted) {
+    mkdirSync(dirname(join(copy, f)), { recursive: true });
+    copyFileSync(join(built, f), join(copy, f));
+  }
+  console.log(`copied dist/ to unity-panel/Sidecar~ (${wanted.length} files)`);
+}
+
+/** The bundle's files relative to `dir`: the entry and every chunk. */
+function files(dir) {
+  if (!existsSync(dir)) return [];
+  const chunks = existsSync(join(dir, "chunks")) ? readdirSync(join(dir, "chunks")).filter((f) => f.endsWith(".mjs")).map((f) => `chunks/${f}`) : [];
+  return existsSync(join(dir, "agent-panel.mjs")) ? ["agent-panel.mjs", ...chunks.sort()] : chunks.sort();
 }

@@ -8,15 +8,28 @@ namespace AgentPanel.Core.Tests.RepoChecks
     /// <summary>The package carries the current sidecar bundle in Sidecar~/ (Unity never imports it), so it runs without the repository.</summary>
     public class SidecarCopyTests
     {
+        private const string Fix = "run `node unity-panel/Tools~/sync-sidecar.mjs` after `npm run build` and commit Sidecar~";
+
         [Test]
         public void TheBundledSidecarIsTheOneTheBuildProduced()
         {
-            var built = Path.Combine(RepoPaths.Root, "dist", "agent-panel.mjs");
-            var copy = Path.Combine(RepoPaths.Package, "Sidecar~", "agent-panel.mjs");
-            if (!File.Exists(built)) Assert.Ignore("dist/agent-panel.mjs is not built (run `npm run build`); nothing to compare with.");
-            Assert.That(File.Exists(copy), Is.True, "unity-panel/Sidecar~/agent-panel.mjs is missing; run `node unity-panel/Tools~/sync-sidecar.mjs` after `npm run build`.");
-            Assert.That(File.ReadAllBytes(copy).SequenceEqual(File.ReadAllBytes(built)), Is.True,
-                "unity-panel/Sidecar~/agent-panel.mjs differs from dist/agent-panel.mjs; run `node unity-panel/Tools~/sync-sidecar.mjs` and commit it.");
+            var built = Path.Combine(RepoPaths.Root, "dist");
+            var copy = Path.Combine(RepoPaths.Package, "Sidecar~");
+            if (!File.Exists(Path.Combine(built, "agent-panel.mjs"))) Assert.Ignore("dist/agent-panel.mjs is not built (run `npm run build`); nothing to compare with.");
+            var wanted = Files(built);
+            Assert.That(Files(copy), Is.EqualTo(wanted), "Sidecar~ does not hold the same files as dist/; " + Fix);
+            foreach (var f in wanted)
+                Assert.That(File.ReadAllBytes(Path.Combine(copy, f)).SequenceEqual(File.ReadAllBytes(Path.Combine(built, f))), Is.True, $"Sidecar~/{f} differs from dist/{f}; " + Fix);
+        }
+
+        // The entry and the chunks it imports on demand, as sorted relative paths.
+        private static string[] Files(string dir)
+        {
+            var chunks = Directory.Exists(Path.Combine(dir, "chunks"))
+                ? Directory.GetFiles(Path.Combine(dir, "chunks"), "*.mjs").Select(f => "chunks/" + Path.GetFileName(f))
+                : Enumerable.Empty<string>();
+            var entry = File.Exists(Path.Combine(dir, "agent-panel.mjs")) ? new[] { "agent-panel.mjs" } : new string[0];
+            return entry.Concat(chunks.OrderBy(f => f, System.StringComparer.Ordinal)).ToArray();
         }
     }
 }
