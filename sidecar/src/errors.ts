@@ -25,3 +25,34 @@ export class AgentPanelError extends Error {
 export function hasCode(err: unknown, code: string): boolean {
   return err instanceof AgentPanelError && err.code === code;
 }
+
+let internalLog: (line: string) => void = (line) => void process.stderr.write(`[agent-panel] ${line}\n`);
+
+/** Where reportInternal writes (serve passes its stderr logger; tests capture it). */
+export function setInternalErrorLog(log: (line: string) => void): void {
+  internalLog = log;
+}
+
+/**
+ * Log an exception caught at the top of an event source (a stdout handler, a socket handler, a
+ * timer): a bug or unforeseen input that cost one line or one turn, never the process.
+ */
+export function reportInternal(where: string, err: unknown): void {
+  const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  try {
+    internalLog(`internal error in ${where}: ${text.slice(0, 4000)}`);
+  } catch {
+    // Logging must not be the thing that fails.
+  }
+}
+
+/** Wrap a callback so an exception it throws is logged by reportInternal instead of escaping. */
+export function guarded<A extends unknown[]>(where: string, fn: (...args: A) => void): (...args: A) => void {
+  return (...args) => {
+    try {
+      fn(...args);
+    } catch (err) {
+      reportInternal(where, err);
+    }
+  };
+}

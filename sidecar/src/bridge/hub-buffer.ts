@@ -14,9 +14,8 @@ export class EventRing {
 
   constructor(private readonly maxEvents: number, private readonly maxBytes: number) {}
 
-  /** Append an event (its seq must be the previous one + 1) and evict what no longer fits. */
-  push(seq: number, event: PanelEvent): void {
-    const bytes = Buffer.byteLength(JSON.stringify(event));
+  /** Append an event (its seq must be the previous one + 1) of `bytes` serialized bytes, and evict what no longer fits. */
+  push(seq: number, event: PanelEvent, bytes: number): void {
     this.items.push({ seq, event, bytes });
     this.bytes += bytes;
     while (this.size > 1 && (this.size > this.maxEvents || this.bytes > this.maxBytes)) {

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError, reportInternal } from "../errors.js";
 import type { ContextAttachment } from "../chat/attachments.js";
 import type { ChatEvent, ChatStateName } from "../chat/events.js";
 import type { PermissionAnswer } from "../chat/permissions.js";
@@ -8,6 +8,7 @@ import { compact } from "./compact.js";
 import { EventRing } from "./hub-buffer.js";
 import { DeltaCoalescer, realClock, type HubClock } from "./hub-coalesce.js";
 import { renderBlocks, type Renderer } from "./hub-render.js";
+import { boundEvent } from "./hub-bounds.js";
 
 // One ChatHub per chat: the single place where a chat's events become numbered panel events.
 // It coalesces deltas, renders final markdown once, numbers events (seq 1, 2, … per chat), keeps
@@ -70,7 +71,14 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
   private readonly resolved = new Map<string, string>();
   private readonly answering = new Set<string>();
   private readonly render: Renderer;
-  private readonly listener = (event: ChatEvent) => this.coalescer.push(event);
+  private readonly listener = (event: ChatEvent): void => {
+    try {
+      this.coalescer.push(event);
+    } catch (err) {
+      // Publishing is bounded and guarded; this is the last net so a hub bug never reaches claude's stdout handler.
+      reportInternal(`chat ${this.chatId} hub`, err);
+    }
+  };
   private title: string | undefined;
   private started: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
@@ -183,9 +191,11 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
   }
 
   private publish(raw: ChatEvent): void {
-    const event: PanelEvent = raw.type === "message_final" ? { ...raw, blocks: raw.blocks.map((b) => (b.kind === "text" ? { ...b, ...this.render(b.text) } : b)) } : raw;
+    const rendered: PanelEvent = raw.type === "message_final" ? { ...raw, blocks: raw.blocks.map((b) => (b.kind === "text" ? { ...b, ...this.render(b.text) } : b)) } : raw;
+    // Every event is serializable and of bounded size from here on, or it became a notice.
+    const { event, bytes } = boundEvent(rendered);
     const seq = ++this.seq;
-    this.ring.push(seq, event);
+    this.ring.push(seq, event, bytes);
     this.log.push(event);
     if (this.log.length > 2 * this.compactedLength + 512) this.snapshot();
     const changed = this.track(event, seq);
@@ -197,7 +207,7 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
       }
     }
     if (changed) this.emit("change");
-    if (event.type === "state" && event.state === "closed") void this.close();
+    if (event.type === "state" && event.state === "closed") this.close().catch((err: unknown) => reportInternal(`chat ${this.chatId} close`, err));
   }
 
   /** Update summary fields and the permission table; true if the summary changed. */

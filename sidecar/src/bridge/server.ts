@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError, guarded } from "../errors.js";
 import { authorizeHttp, authorizeUpgrade, checkRequestSource, WS_PROTOCOL, type AuthContext } from "./auth.js";
 import { attachClient, CLOSE, type OnClient, type TrackedClient } from "./server-client.js";
 import { requestPath, serveStatic, type StaticFiles } from "./static.js";
@@ -116,7 +116,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     });
   });
 
-  const heartbeat = setInterval(() => {
+  const heartbeat = setInterval(guarded("heartbeat", () => {
     for (const c of clients) {
       if (!c.alive) {
         log(`client ${c.info.id} did not answer the heartbeat; dropping it`);
@@ -126,7 +126,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       c.alive = false;
       c.ws.ping();
     }
-  }, opts.heartbeatMs ?? 15_000);
+  }), opts.heartbeatMs ?? 15_000);
   heartbeat.unref();
 
   await listen(http, opts.port, host).catch((err: unknown) => {

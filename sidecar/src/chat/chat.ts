@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
-import { AgentPanelError } from "../errors.js";
-import type { ClaudeProcess, ProcessExit, ProcessOptions } from "../claude/process.js";
+import { AgentPanelError, reportInternal } from "../errors.js";
+import type { ClaudeProcess, FrameProblem, ProcessExit, ProcessOptions } from "../claude/process.js";
+import { containsClipped } from "../protocol/json-bounds.js";
 import type { LaunchOptions } from "../claude/spawn.js";
 import { CanUseToolRequest, type InitializeResponse } from "../protocol/claude/inbound.js";
 import { controlError, permissionAnswer, userMessage, type OutUserMessage } from "../protocol/claude/outbound.js";
@@ -166,11 +167,30 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
         this.control = control;
       },
       onMessage: (proc, m) => proc === this.proc && this.onMessage(m),
-      onProblem: (p) => this.emitEvent({ type: "notice", level: "warning", code: `output_${p.kind}`, message: `Skipped an unreadable line from claude (${p.kind}).` }),
+      onProblem: (proc, p) => proc === this.proc && this.onProblem(p),
       onExit: (proc, exit) => proc === this.proc && this.onExit(exit),
       missingSession: () => this.missingSession,
     });
     this.emitEvent(initEvent(this.initInfo, this.sessionId));
+  }
+
+  private onProblem(p: FrameProblem): void {
+    if (p.kind === "clipped") {
+      this.emitEvent({ type: "notice", level: "warning", code: "output_clipped", message: "A message from claude was nested too deeply to show in full; its deepest parts were left out." });
+      return;
+    }
+    if (p.kind !== "handler_failed") {
+      this.emitEvent({ type: "notice", level: "warning", code: `output_${p.kind}`, message: `Skipped an unreadable line from claude (${p.kind}).` });
+      return;
+    }
+    // Handling a line threw: that line is lost, so the turn cannot be trusted to finish. End it
+    // (and ask claude to stop it) rather than leave the panel waiting; the chat stays usable.
+    this.emitEvent({ type: "notice", level: "error", code: "internal_error", message: "Agent Panel failed on a message from claude, so this turn was stopped. Send again; if it repeats, start a new chat and report the sidecar log.", data: { error: p.error.slice(0, 500) } });
+    const open = this.normalizer.turns.end();
+    for (const event of this.normalizer.abandonAll("the panel stopped this turn after an internal error")) this.emitEvent(event);
+    if (open) this.emitEvent({ ...crashResult(open), subtype: "internal_error", errors: ["Agent Panel failed on a message from claude"], terminalReason: "internal_error" } as ChatEvent);
+    if (this.proc?.alive) void this.control?.request({ subtype: "interrupt" }, 5000).catch(() => undefined);
+    this.syncState();
   }
 
   private onMessage(m: Inbound): void {
@@ -228,6 +248,12 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
       this.emitEvent({ type: "notice", level: "warning", code: "permission_unreadable", message: "Denied a permission request that could not be read." });
       return;
     }
+    if (containsClipped(parsed.data.input)) {
+      // The user cannot see what the tool would really get, so it cannot be approved.
+      void this.proc?.send(permissionAnswer(requestId, { behavior: "deny", message: "Agent Panel refused this tool call: its input is nested too deeply to show to the user." })).catch(() => undefined);
+      this.emitEvent({ type: "notice", level: "warning", code: "permission_input_too_deep", message: `Denied a ${parsed.data.tool_name} call whose input was nested too deeply to show.` });
+      return;
+    }
     const turnId = this.normalizer.turns.current ?? this.normalizer.turns.lastTurnId ?? "none";
     this.emitEvent(this.permissions.open(requestId, turnId, parsed.data, this.options.cwd));
   }
@@ -241,7 +267,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     const open = this.normalizer.turns.end();
     for (const event of this.normalizer.abandonAll("claude exited before the tool finished")) this.emitEvent(event);
     if (open) this.emitEvent(crashResult(open));
-    void this.recover();
+    this.recover().catch((err: unknown) => reportInternal("chat recovery", err));
   }
 
   /** Crash path: restart with --resume (bounded retries with backoff), then resend unsent prompts. */

@@ -1,6 +1,6 @@
 import { AgentPanelError } from "../errors.js";
 import type { AssistantMsg, ResultMsg } from "../protocol/claude/inbound.js";
-import type { ProcessExit } from "../claude/process.js";
+import { spawnError, type ProcessExit } from "../claude/process.js";
 import type { ChatEvent } from "./events.js";
 
 // Reading the CLI's failure signals: a resume of a session that does not exist, a missing login,
@@ -22,6 +22,7 @@ export function classifyEarlyExit(err: unknown, exit: ProcessExit | undefined, m
     return new AgentPanelError("session_not_found", `No conversation ${resume ?? ""} was found for this project (it may have been deleted or belong to another folder). Start a new chat instead.`.replace("  ", " "), { details: { sessionId: resume } });
   }
   if (exit && exit.code === null && exit.signal === null) {
+    if (/\bE[MN]FILE\b/.test(exit.stderrTail)) return spawnError(claudePath, new Error(exit.stderrTail.trim()));
     return new AgentPanelError("claude_spawn_failed", `Could not start claude at ${claudePath}. Check the path in Settings or set AGENT_PANEL_CLAUDE.`, { cause: exit.stderrTail.trim() || err });
   }
   if (exit) {

@@ -13,7 +13,7 @@ export interface LaunchHooks {
   /** Called synchronously with the new process, before any output can arrive. */
   adopt(proc: ClaudeProcess, control: ControlChannel): void;
   onMessage(proc: ClaudeProcess, message: Inbound): void;
-  onProblem(problem: FrameProblem): void;
+  onProblem(proc: ClaudeProcess, problem: FrameProblem): void;
   onExit(proc: ClaudeProcess, exit: ProcessExit): void;
   /** Whether claude reported that the session to resume does not exist. */
   missingSession(): boolean;
@@ -30,7 +30,7 @@ export async function launchClaude(
   const control = new ControlChannel((msg) => proc.send(msg));
   hooks.adopt(proc, control);
   proc.on("message", (m) => hooks.onMessage(proc, m));
-  proc.on("frame_problem", (p) => hooks.onProblem(p));
+  proc.on("frame_problem", (p) => hooks.onProblem(proc, p));
   proc.on("exit", (exit) => hooks.onExit(proc, exit));
   let body: unknown;
   try {

@@ -1,6 +1,8 @@
 // The silence backstop: if claude prints nothing for too long while a turn runs, the chat stops
 // waiting (a hung CLI must not leave the panel "streaming" forever).
 
+import { guarded } from "../errors.js";
+
 /** One resettable timer; `arm` restarts it, `clear` stops it. */
 export class SilenceWatchdog {
   private timer: NodeJS.Timeout | undefined;
@@ -11,7 +13,7 @@ export class SilenceWatchdog {
   arm(busy: boolean): void {
     this.clear();
     if (!busy) return;
-    this.timer = setTimeout(this.onSilence, this.ms);
+    this.timer = setTimeout(guarded("silence watchdog", this.onSilence), this.ms);
     this.timer.unref();
   }
 

@@ -1,10 +1,13 @@
 // Line framing of the claude CLI's stdout: one JSON object per "\n"-terminated line.
 // Works on raw Buffers so a UTF-8 character split across reads is never corrupted, and
-// caps the size of one line so a runaway line cannot exhaust memory.
+// caps the size of one line so a runaway line cannot exhaust memory, and its nesting depth so a
+// hostile value cannot overflow the stack of whatever serializes it later.
+
+import { boundDepth } from "../protocol/json-bounds.js";
 
 /** One framed stdout line (or the lack of one); the chat engine reacts to each kind. */
 export type FrameEvent =
-  | { kind: "json"; value: unknown; bytes: number }
+  | { kind: "json"; value: unknown; bytes: number; clipped?: true }
   | { kind: "blank" }
   | { kind: "invalid"; text: string; error: string }
   | { kind: "overflow"; bytes: number }
@@ -110,11 +113,14 @@ function frameLine(buf: Buffer, start: number, end: number): FrameEvent {
   if (end > start && buf[end - 1] === CARRIAGE_RETURN) end -= 1;
   if (end === start) return { kind: "blank" };
   const text = buf.toString("utf8", start, end);
+  let parsed: unknown;
   try {
-    return { kind: "json", value: JSON.parse(text) as unknown, bytes: end - start };
+    parsed = JSON.parse(text) as unknown;
   } catch (error) {
     if (text.trim() === "") return { kind: "blank" };
     const message = error instanceof Error ? error.message : String(error);
     return { kind: "invalid", text: text.slice(0, PREVIEW_CHARS), error: message };
   }
+  const bounded = boundDepth(parsed);
+  return bounded.clipped ? { kind: "json", value: bounded.value, bytes: end - start, clipped: true } : { kind: "json", value: parsed, bytes: end - start };
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import { execa, type ResultPromise } from "execa";
+import { AgentPanelError, reportInternal } from "../errors.js";
 import treeKill from "tree-kill";
 import type { Outbound } from "../protocol/claude/outbound.js";
 import { parseInbound, type Inbound } from "../protocol/claude/parse.js";
@@ -13,8 +14,14 @@ import { StdinWriter } from "./writer.js";
 /** How the process ended; `requested` is true when we asked it to stop. */
 export interface ProcessExit { code: number | null; signal: string | null; requested: boolean; stderrTail: string }
 
-/** Problems with the output framing that do not stop the chat. */
-export type FrameProblem = Exclude<FrameEvent, { kind: "json" } | { kind: "blank" }>;
+/**
+ * Problems with the output that do not stop the chat: framing problems, a line whose too-deep
+ * parts were left out (`clipped`), and an exception thrown while handling a line (`handler_failed`).
+ */
+export type FrameProblem =
+  | Exclude<FrameEvent, { kind: "json" } | { kind: "blank" }>
+  | { kind: "clipped"; bytes: number }
+  | { kind: "handler_failed"; error: string };
 
 /** Events of a ClaudeProcess. */
 export interface ClaudeProcessEvents {
@@ -44,30 +51,19 @@ export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
   constructor(launch: LaunchOptions, private readonly options: ProcessOptions = {}) {
     super();
     this.splitter = new LineSplitter({ maxLineBytes: options.maxLineBytes });
-    this.child = execa(launch.claudePath, buildArgs(launch), {
-      cwd: launch.cwd,
-      env: buildEnv(launch),
-      extendEnv: false,
-      shell: false,
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "pipe",
-      buffer: false,
-      reject: false,
-      windowsHide: true,
-      // On POSIX the CLI leads its own process group, so stop() can reach every descendant
-      // (Bash tool children, background servers) even after the CLI itself has exited.
-      detached: process.platform !== "win32",
-      cleanup: true,
-    });
+    this.child = spawnClaude(launch);
     this.pid = this.child.pid;
     this.writer = new StdinWriter(this.child.stdin!);
-    this.child.stdout!.on("data", (chunk: Buffer) => this.onFrames(this.splitter.push(chunk)));
-    this.child.stderr!.on("data", (chunk: Buffer) => {
-      const text = chunk.toString("utf8");
-      this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
-      this.emit("stderr", text);
-    });
+    // Each handler below is the top of an event source: an exception there must not reach the
+    // event loop (it would end the whole sidecar), only cost this chat the line being handled.
+    this.child.stdout!.on("data", (chunk: Buffer) => this.guarded("stdout", () => this.onFrames(this.splitter.push(chunk))));
+    this.child.stderr!.on("data", (chunk: Buffer) =>
+      this.guarded("stderr", () => {
+        const text = chunk.toString("utf8");
+        this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
+        this.emit("stderr", text);
+      }),
+    );
     this.exitPromise = this.child.then(
       (result) => this.finish(result.exitCode ?? null, result.signal ?? null, result),
       (error: unknown) => this.finish(null, null, error),
@@ -148,21 +144,85 @@ export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
 
   private onFrames(frames: FrameEvent[]): void {
     for (const frame of frames) {
-      if (frame.kind === "json") this.emit("message", parseInbound(frame.value));
-      else if (frame.kind !== "blank") this.emit("frame_problem", frame);
+      if (frame.kind === "blank") continue;
+      if (frame.kind !== "json") {
+        this.emit("frame_problem", frame);
+        continue;
+      }
+      if (frame.clipped) this.emit("frame_problem", { kind: "clipped", bytes: frame.bytes });
+      // One line's handler failing (a bug, or input we did not foresee) costs that line only.
+      this.guarded("message", () => this.emit("message", parseInbound(frame.value)));
+    }
+  }
+
+  /** Run `fn`; an exception is logged and reported as a `handler_failed` problem, never rethrown. */
+  private guarded(where: string, fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      reportInternal(`claude ${where} handler (pid ${this.pid ?? "?"})`, err);
+      try {
+        this.emit("frame_problem", { kind: "handler_failed", error: err instanceof Error ? err.message : String(err) });
+      } catch (again) {
+        reportInternal(`claude ${where} problem handler (pid ${this.pid ?? "?"})`, again);
+      }
     }
   }
 
   private finish(code: number | null, signal: string | null, detail: unknown): ProcessExit {
     if (this.exited) return this.exited;
-    this.onFrames(this.splitter.end());
+    this.guarded("stdout", () => this.onFrames(this.splitter.end()));
     this.writer.end();
     const spawnError = (detail as { failed?: boolean; exitCode?: number; cause?: unknown; code?: string }) ?? {};
     if (code === null && signal === null && spawnError.cause) {
       this.stderrTail += `\n${String((spawnError.cause as Error).message ?? spawnError.cause)}`;
     }
     this.exited = { code, signal, requested: this.stopRequested, stderrTail: this.stderrTail };
-    this.emit("exit", this.exited);
-    return this.exited;
+    const exited = this.exited;
+    this.guarded("exit", () => this.emit("exit", exited));
+    return exited;
   }
+}
+
+/**
+ * Start the executable without a shell. A spawn that fails (missing file, EMFILE when the sidecar
+ * is out of descriptors) becomes a typed error instead of an `error` event nobody handles.
+ */
+function spawnClaude(launch: LaunchOptions): ResultPromise {
+  let child: ResultPromise;
+  try {
+    child = execa(launch.claudePath, buildArgs(launch), {
+      cwd: launch.cwd,
+      env: buildEnv(launch),
+      extendEnv: false,
+      shell: false,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      buffer: false,
+      reject: false,
+      windowsHide: true,
+      // On POSIX the CLI leads its own process group, so stop() can reach every descendant
+      // (Bash tool children, background servers) even after the CLI itself has exited.
+      detached: process.platform !== "win32",
+      cleanup: true,
+    });
+  } catch (err) {
+    throw spawnError(launch.claudePath, err);
+  }
+  if (!child.stdin || !child.stdout || !child.stderr) {
+    child.catch(() => undefined);
+    throw spawnError(launch.claudePath, new Error("the process has no stdio pipes"));
+  }
+  return child;
+}
+
+/** The typed error of a failed spawn; running out of descriptors gets its own code and advice. */
+export function spawnError(claudePath: string, cause: unknown): AgentPanelError {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  const text = cause instanceof Error ? cause.message : String(cause);
+  if (code === "EMFILE" || code === "ENFILE" || /\bE[MN]FILE\b/.test(text)) {
+    return new AgentPanelError("too_many_open_files", "The sidecar has no file descriptors left to start claude. Close some chats (or other programs), then try again.", { cause });
+  }
+  return new AgentPanelError("claude_spawn_failed", `Could not start claude at ${claudePath}. Check the path in Settings or set AGENT_PANEL_CLAUDE.`, { cause });
 }
