@@ -10,6 +10,8 @@ import type { ChatRegistry } from "./chats.js";
 import { historyHandlers } from "./history-router.js";
 import type { PanelHistory } from "./history-service.js";
 import type { HubDelivery } from "./hub.js";
+import { toolHandlers } from "./tools-router.js";
+import type { UnityToolProvider } from "../tools/unity-provider.js";
 import { forClient, protocolMismatch, toErrorFrame, type RenderWanted } from "./router-frames.js";
 
 // Per-connection command handling. The server calls attachClient after an authenticated
@@ -35,6 +37,10 @@ export interface RouterInfo {
   project?: string;
   /** The sidecar's session history (history.* commands fail with history_unavailable without it). */
   history?: PanelHistory;
+  /** The Unity tool provider a client offering tools attaches to (hello fails with tools_unavailable without it). */
+  tools?: UnityToolProvider;
+  /** This connection comes from a browser page (it may not provide tools). */
+  browser?: boolean;
 }
 
 type Result = Record<string, unknown> | undefined | "sent";
@@ -55,10 +61,12 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
   };
   const pushChats = (): void => send({ kind: "chats", chats: registry.list() });
   const history = historyHandlers(info.history, send, () => render!);
+  const tools = toolHandlers(info.tools, send, { browser: info.browser === true, close: () => link.close() });
 
   const handlers: Handlers = {
     hello: (c) => {
       if (c.protocol !== PROTOCOL_VERSION) throw protocolMismatch(c.protocol, c.client);
+      tools.hello(c);
       if (!render) registry.on("change", pushChats);
       render = { unity: c.render.includes("unity"), html: c.render.includes("html") };
       send({ kind: "welcome", id: c.id, protocol: PROTOCOL_VERSION, serverVersion: info.serverVersion ?? VERSION, sidecarPid: info.sidecarPid ?? process.pid, project: info.project ?? registry.project, chats: registry.list() });
@@ -121,6 +129,10 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
     "history.subagent": history["history.subagent"],
     "history.subscribe": history["history.subscribe"],
     "history.unsubscribe": history["history.unsubscribe"],
+    "tools.publish": tools["tools.publish"],
+    "tools.journal": tools["tools.journal"],
+    "tool.progress": tools["tool.progress"],
+    "tool.result": tools["tool.result"],
   };
 
   async function run(command: ClientCommand): Promise<void> {
@@ -152,6 +164,7 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       for (const unsubscribe of subscriptions.values()) unsubscribe();
       subscriptions.clear();
       history.close();
+      tools.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import { preloadHtmlRenderer } from "../bridge/hub-render.js";
 import { attachClient } from "../bridge/router.js";
 import { webFiles } from "../web/files.js";
 import { locateClaude } from "../claude/locate.js";
+import { UnityToolProvider } from "../tools/unity-provider.js";
 import type { ServeContext, ServeHooks } from "./serve.js";
 
 // What `agent-panel serve` runs behind its server: the chat registry (one hub per chat), the
@@ -17,6 +18,8 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
   const registry = new ChatRegistry({ chatDefaults: { claudePath: claude.path, cwd: ctx.project, env: process.env } });
   // One history per sidecar: its watcher and index start on the first history command.
   const history = new PanelHistory({ project: ctx.project, env: process.env });
+  // Unity as a tool provider: one per sidecar, outliving every connection (and domain reload).
+  const unity = new UnityToolProvider({ log: ctx.log });
   let clients = 0;
   return {
     onClient: (link, info) => {
@@ -24,7 +27,8 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
       // The HTML renderer (jsdom: ~1 s and ~30 MB) is loaded only once a browser connects, so a
       // sidecar serving only Unity stays small; it is ready long before the first answer arrives.
       if (info.auth === "subprotocol" || info.origin !== undefined) void preloadHtmlRenderer();
-      const handler = attachClient(registry, link, { project: ctx.project, serverVersion: ctx.version, sidecarPid: process.pid, history });
+      const browser = info.auth === "subprotocol" || info.origin !== undefined;
+      const handler = attachClient(registry, link, { project: ctx.project, serverVersion: ctx.version, sidecarPid: process.pid, history, tools: unity, browser });
       return {
         onText: (raw) => handler.onText(raw),
         onClose: () => {
@@ -36,6 +40,7 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
     health: () => ({ chats: registry.size, clients, claude: { path: claude.path, found: claude.error === undefined, ...(claude.error ? { error: claude.error } : {}) } }),
     closeAll: () => {
       history.close();
+      unity.close();
       return registry.closeAll();
     },
     staticRoot: webFiles(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ContextAttachment, PermissionAnswer } from "./inputs.js";
+import { toolCommandShapes } from "./tools.js";
 
 // Client → server commands: `{id, cmd, ...params}`. Unknown fields are tolerated (kept, ignored)
 // so newer clients can send extra hints to older servers of the same protocol version.
@@ -21,6 +22,8 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
     client: ClientKind,
     clientVersion: z.string().optional(),
     render: z.array(z.string()).describe('Rendered forms wanted for message_final text blocks: "unity", "html".'),
+    provides: z.array(z.string()).optional().describe('What this client offers the sidecar: "tools" = it publishes tools and runs tool.invoke (one client at a time; never a browser).'),
+    providerId: z.string().min(1).max(200).optional().describe("Stable id of the providing program (Unity: the Editor's process id). A hello with the same providerId takes over from a connection that has not closed yet."),
   }),
   command("chats.list", {}),
   command("chat.open", {
@@ -61,6 +64,10 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
   }),
   command("history.subscribe", {}),
   command("history.unsubscribe", {}),
+  command("tools.publish", toolCommandShapes["tools.publish"]),
+  command("tools.journal", toolCommandShapes["tools.journal"]),
+  command("tool.progress", toolCommandShapes["tool.progress"]),
+  command("tool.result", toolCommandShapes["tool.result"]),
 ]);
 export type ClientCommand = z.infer<typeof ClientCommand>;
 

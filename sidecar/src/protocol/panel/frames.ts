@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ChatSummary, PanelEvent } from "./events.js";
+import { ToolCancelFrame, ToolInvokeFrame, ToolsPublishResult } from "./tools.js";
 import { HistoryChangedFrame, HistoryListResult, HistoryLoadResult, HistorySearchResult, HistorySubagentResult } from "./history.js";
 
 // Server → client frames, one JSON object per WebSocket text frame, discriminated by `kind`.
@@ -33,10 +34,10 @@ export const SnapshotFrame = z.object({ kind: z.literal("snapshot"), chatId: z.s
 /** Pushed when chats are opened, closed or change state. */
 export const ChatsFrame = z.object({ kind: z.literal("chats"), chats: z.array(ChatSummary) });
 
-export { HistoryChangedFrame };
+export { HistoryChangedFrame, ToolInvokeFrame, ToolCancelFrame };
 
 /** Every frame the server sends. */
-export const ServerFrame = z.discriminatedUnion("kind", [WelcomeFrame, AckFrame, ErrorFrame, EventFrame, SnapshotFrame, ChatsFrame, HistoryChangedFrame]);
+export const ServerFrame = z.discriminatedUnion("kind", [WelcomeFrame, AckFrame, ErrorFrame, EventFrame, SnapshotFrame, ChatsFrame, HistoryChangedFrame, ToolInvokeFrame, ToolCancelFrame]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 
 /** Narrow helper: the frame with a given `kind`. */
@@ -60,4 +61,5 @@ export const CommandResults = {
   "history.search": HistorySearchResult,
   "history.load": HistoryLoadResult,
   "history.subagent": HistorySubagentResult,
+  "tools.publish": ToolsPublishResult,
 } as const;

@@ -10,6 +10,8 @@ import { SessionSummary } from "./history.js";
 import { ContextAttachment, PermissionAnswer } from "./inputs.js";
 import { buildSamples } from "./samples.js";
 import { UnityBlock } from "./unity-block.js";
+import { JournalEntry, PublishedTool } from "./tools.js";
+import { ToolResult } from "../../tools/types.js";
 import { PROTOCOL_VERSION } from "./version.js";
 
 // Generates docs/protocol/: JSON Schema (draft 2020-12) of ServerFrame, ClientCommand and
@@ -18,7 +20,7 @@ import { PROTOCOL_VERSION } from "./version.js";
 
 const schemas = { ServerFrame, ClientCommand, PanelEvent } as const;
 const files = { ServerFrame: "server-frame.schema.json", ClientCommand: "client-command.schema.json", PanelEvent: "panel-event.schema.json" } as const;
-const named: [z.ZodType, string][] = [[UnityBlock, "UnityBlock"], [PanelEvent, "PanelEvent"], [PanelBlock, "PanelBlock"], [ChatSummary, "ChatSummary"], [ChatStateName, "ChatStateName"], [PermissionAnswer, "PermissionAnswer"], [ContextAttachment, "ContextAttachment"], [SessionSummary, "SessionSummary"]];
+const named: [z.ZodType, string][] = [[UnityBlock, "UnityBlock"], [PanelEvent, "PanelEvent"], [PanelBlock, "PanelBlock"], [ChatSummary, "ChatSummary"], [ChatStateName, "ChatStateName"], [PermissionAnswer, "PermissionAnswer"], [ContextAttachment, "ContextAttachment"], [SessionSummary, "SessionSummary"], [PublishedTool, "PublishedTool"], [ToolResult, "ToolResult"], [JournalEntry, "JournalEntry"]];
 
 /** Every generated file: path relative to docs/protocol → content. Throws if a sample is invalid. */
 export function generateProtocolFiles(render: Renderer): Map<string, string> {

@@ -7,3 +7,4 @@ export { ServerFrame, WelcomeFrame, AckFrame, ErrorFrame, EventFrame, SnapshotFr
 export { ClientCommand, ClientKind, RenderFormat, COMMAND_NAMES, parseClientCommand, type ClientCommandOf, type ParsedCommand } from "./commands.js";
 export { UnityBlock } from "./unity-block.js";
 export { SessionSummary, SearchHit, TitleSource, HistoryListResult, HistorySearchResult, HistoryLoadResult, HistorySubagentResult } from "./history.js";
+export { PublishedTool, JournalEntry, ToolInvokeFrame, ToolCancelFrame, ToolsPublishResult } from "./tools.js";

@@ -3,6 +3,7 @@ import type { ClientCommand } from "./commands.js";
 import type { ChatSummary, PanelEvent, PanelEventOf } from "./events.js";
 import type { CommandResults, ServerFrame } from "./frames.js";
 import { historySamples } from "./samples-history.js";
+import { toolSamples } from "./samples-tools.js";
 
 // Golden samples of the panel protocol: one realistic value per server frame kind (plus the
 // typed ack results), per event type and per client command. docs/protocol/samples/ is generated
@@ -52,7 +53,7 @@ export function buildSamples(render: Renderer): Sample[] {
     { name: "frame-snapshot", schema: "ServerFrame", value: { kind: "snapshot", chatId: "c1-9f3a2b", seq: 57, events: snapshotEvents(events) } },
     { name: "frame-chats", schema: "ServerFrame", value: { kind: "chats", chats: [summary, idle] } },
   ];
-  return [...frames, ...events.map((value): Sample => ({ name: `event-${value.type}`, schema: "PanelEvent", value })), ...buildCommands(), ...historySamples(render)];
+  return [...frames, ...events.map((value): Sample => ({ name: `event-${value.type}`, schema: "PanelEvent", value })), ...buildCommands(), ...historySamples(render), ...toolSamples()];
 }
 
 function buildEvents(render: Renderer): PanelEvent[] {

@@ -33,6 +33,10 @@ namespace AgentPanel.Core.Protocol
         public string Client { get; set; } = "unity";
         public string ClientVersion { get; set; }
         public List<string> Render { get; set; } = new List<string> { "unity" };
+        /// <summary>What this client offers: "tools" = it publishes tools and runs tool.invoke (one client per sidecar).</summary>
+        public List<string> Provides { get; set; }
+        /// <summary>Stable id of the providing program (the Editor's process id): a new connection with it takes over from one not yet closed.</summary>
+        public string ProviderId { get; set; }
     }
 
     /// <summary>List the open chats.</summary>

@@ -17,6 +17,8 @@ namespace AgentPanel.Core.Protocol
             { ServerFrame.SnapshotKind, typeof(SnapshotFrame) },
             { ServerFrame.ChatsKind, typeof(ChatsFrame) },
             { ServerFrame.HistoryChangedKind, typeof(HistoryChangedFrame) },
+            { ServerFrame.ToolInvokeKind, typeof(ToolInvokeFrame) },
+            { ServerFrame.ToolCancelKind, typeof(ToolCancelFrame) },
         };
 
         /// <summary>Parse a frame; throws <see cref="AgentPanelException"/> (bad_frame) for JSON that is not a frame at all.</summary>

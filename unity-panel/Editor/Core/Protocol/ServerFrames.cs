@@ -14,6 +14,8 @@ namespace AgentPanel.Core.Protocol
         public const string SnapshotKind = "snapshot";
         public const string ChatsKind = "chats";
         public const string HistoryChangedKind = "history.changed";
+        public const string ToolInvokeKind = "tool.invoke";
+        public const string ToolCancelKind = "tool.cancel";
 
         protected ServerFrame(string kind)
         {

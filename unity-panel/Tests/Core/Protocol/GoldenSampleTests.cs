@@ -34,6 +34,10 @@ namespace AgentPanel.Core.Tests.Protocol
             { "history.subagent", typeof(HistorySubagentCommand) },
             { "history.subscribe", typeof(HistorySubscribeCommand) },
             { "history.unsubscribe", typeof(HistoryUnsubscribeCommand) },
+            { "tools.publish", typeof(ToolsPublishCommand) },
+            { "tools.journal", typeof(ToolsJournalCommand) },
+            { "tool.progress", typeof(ToolProgressCommand) },
+            { "tool.result", typeof(ToolResultCommand) },
         };
 
         /// <summary>Typed ack results, by the sample's file name (frame-ack-&lt;cmd&gt;.json).</summary>
@@ -44,6 +48,7 @@ namespace AgentPanel.Core.Tests.Protocol
             { "frame-ack-history.search.json", typeof(HistorySearchResult) },
             { "frame-ack-history.load.json", typeof(HistoryLoadResult) },
             { "frame-ack-history.subagent.json", typeof(HistorySubagentResult) },
+            { "frame-ack-tools.publish.json", typeof(ToolsPublishResult) },
         };
 
         private static string SamplesDir => RepoPaths.Root == null ? null : Path.Combine(RepoPaths.Root, "docs", "protocol", "samples");
@@ -74,7 +79,7 @@ namespace AgentPanel.Core.Tests.Protocol
             var eventTypes = samples.Where(s => s.Key.StartsWith("event-")).Select(s => (string)s.Value["type"]);
             Assert.That(eventTypes.Distinct(), Is.SupersetOf(PanelEventConverter.KnownTypes), "a sample for every event type this package reads");
             var kinds = samples.Where(s => s.Key.StartsWith("frame-")).Select(s => (string)s.Value["kind"]).Distinct();
-            Assert.That(kinds, Is.SupersetOf(new[] { "welcome", "ack", "error", "event", "snapshot", "chats", "history.changed" }));
+            Assert.That(kinds, Is.SupersetOf(new[] { "welcome", "ack", "error", "event", "snapshot", "chats", "history.changed", "tool.invoke", "tool.cancel" }));
             var commands = samples.Where(s => s.Key.StartsWith("command-")).Select(s => (string)s.Value["cmd"]).Distinct();
             Assert.That(commands, Is.EquivalentTo(CommandTypes.Keys), "the commands this package can send are exactly the protocol's");
         }
