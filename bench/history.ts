@@ -4,6 +4,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { generateCorpus } from "./history-corpus.js";
+import { quick, resultsFile } from "./options.js";
 import { report, type Figure } from "./report.js";
 
 // History figures on a generated corpus (2,000 sessions ≈ 1.5 GB by default; set
@@ -16,7 +17,7 @@ import { report, type Figure } from "./report.js";
 
 /** Run the history benchmark; the corpus lives in a temp dir that is always deleted. */
 export async function benchHistory(): Promise<Record<string, Figure>> {
-  const sessions = Number(process.env.BENCH_HISTORY_SESSIONS ?? 2000);
+  const sessions = quick ? 40 : Number(process.env.BENCH_HISTORY_SESSIONS ?? 2000);
   const big = Math.max(1, Math.round((sessions / 2000) * 4));
   const root = mkdtempSync(join(tmpdir(), "agent-panel-bench-history-"));
   try {
@@ -65,5 +66,5 @@ function round(n: number): number {
 
 // `tsx bench/history.ts`: run on its own and merge the figures into bench/results.json.
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  report("history", await benchHistory(), join(import.meta.dirname, "results.json"));
+  report("history", await benchHistory(), resultsFile);
 }

@@ -1,16 +1,23 @@
-import { join } from "node:path";
 import { benchBridge } from "./bridge.js";
 import { benchChatEngine } from "./chat-engine.js";
 import { benchHistory } from "./history.js";
+import { killTracked, quick, resultsFile } from "./options.js";
 import { report } from "./report.js";
+import { benchStartup } from "./startup.js";
 
 // `npm run bench`: runs every benchmark group, prints figures beside their targets and baselines,
-// and writes them to bench/results.json. Pass group names to run only some (chat, bridge, history).
+// and writes them to bench/results.json. Pass group names to run only some (chat, bridge, history,
+// startup). `--quick`: small sizes, a check that every benchmark still runs (CI), results in .tmp/.
 
-const groups = process.argv.slice(2);
+const groups = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const want = (g: string) => groups.length === 0 || groups.includes(g);
-const results = join(import.meta.dirname, "results.json");
+if (quick) console.log("quick pass: small sizes, figures are not comparable with the targets");
 
-if (want("chat")) report("chat engine", await benchChatEngine(Number(process.env.BENCH_MB ?? 100)), results);
-if (want("bridge")) report("sidecar bridge", await benchBridge(), results);
-if (want("history")) report("session history", await benchHistory(), results);
+try {
+  if (want("chat")) report("chat engine", await benchChatEngine(quick ? 4 : Number(process.env.BENCH_MB ?? 100)), resultsFile);
+  if (want("bridge")) report("sidecar bridge", await benchBridge(), resultsFile);
+  if (want("history")) report("session history", await benchHistory(), resultsFile);
+  if (want("startup")) report("start-up", await benchStartup(), resultsFile);
+} finally {
+  killTracked();
+}

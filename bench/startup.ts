@@ -1,0 +1,70 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { encodeProjectDir } from "../sidecar/src/history/paths.js";
+import { generateCorpus } from "./history-corpus.js";
+import { quick } from "./options.js";
+import type { Figure } from "./report.js";
+
+// Whole-process start-up of the bundled command, as a user or Unity runs it: `--version` beside a
+// bare `node -e 0` on the same machine (interleaved, median), and `sessions` on a project with a
+// warm index cache. (`serve` to descriptor and idle memory are in the bridge group.)
+
+const root = join(import.meta.dirname, "..");
+const bundle = join(root, "dist", "agent-panel.mjs");
+
+/** Run the start-up benchmarks (the bundle must be built). */
+export async function benchStartup(): Promise<Record<string, Figure>> {
+  if (!existsSync(bundle)) throw new Error("Build first: node esbuild.config.mjs");
+  const runs = quick ? 3 : 9;
+  const bare: number[] = [];
+  const version: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    bare.push(timed(process.execPath, ["-e", "0"]));
+    version.push(timed(process.execPath, [bundle, "--version"]));
+  }
+  const sessions = await warmSessions(quick ? 40 : 2000, runs);
+  const bareMs = median(bare);
+  return {
+    node_bare_start_ms: { value: bareMs, unit: "ms (node -e 0, median)" },
+    version_whole_process_ms: { value: median(version), unit: "ms (agent-panel --version, median)", target: `<= ${round(2 * bareMs)} (2x bare node)`, baseline: bareMs },
+    version_ratio_to_bare_node: { value: round(median(version) / bareMs, 2), unit: "x bare node", target: "<= 2" },
+    sessions_warm_whole_process_ms: { value: sessions.ms, unit: `ms (agent-panel sessions --json, ${sessions.count} sessions, warm cache, median)`, target: "<= 150", baseline: bareMs },
+  };
+}
+
+/** `sessions --json` in a fresh process on a generated project whose index cache is already written. */
+async function warmSessions(count: number, runs: number): Promise<{ ms: number; count: number }> {
+  const home = mkdtempSync(join(tmpdir(), "ap-bench-start-"));
+  try {
+    const project = join(home, "Game");
+    mkdirSync(join(project, "Assets"), { recursive: true });
+    const dir = join(home, ".claude", "projects", encodeProjectDir(project));
+    mkdirSync(dir, { recursive: true });
+    generateCorpus(dir, count, 0);
+    const env = { PATH: process.env.PATH ?? "", HOME: home, XDG_DATA_HOME: join(home, ".local", "share") };
+    const args = [bundle, "sessions", "--project", project, "--json"];
+    execFileSync(process.execPath, args, { env, stdio: "ignore" }); // cold: writes the cache
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) times.push(timed(process.execPath, args, env));
+    return { ms: median(times), count };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+function timed(cmd: string, args: string[], env?: NodeJS.ProcessEnv): number {
+  const t0 = performance.now();
+  execFileSync(cmd, args, { env, stdio: "ignore", maxBuffer: 64 << 20 });
+  return performance.now() - t0;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return round(s[Math.floor(s.length / 2)]!);
+}
+
+function round(n: number, digits = 1): number {
+  return Number(n.toFixed(digits));
+}
