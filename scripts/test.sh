@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test of the project: installs what the tests need (npm packages including the real
-# claude CLI, Debian's chromium for the browser tests), type-checks, builds the bundle, runs the
-# vitest suites (unit, end-to-end against the real claude binary with the project's fake model,
-# browser), then the C# tests of the Unity package (dotnet). Ends with one summary line.
+# claude CLI, Debian's chromium for the browser tests, a pinned Node LTS in .tmp/tools), type-checks,
+# builds the bundle, runs the vitest suites (unit, end-to-end against the real claude binary with the
+# project's fake model, browser), the end-to-end and bridge suites again on the Node LTS, the C# tests
+# of the Unity package (dotnet), and a quick pass of every benchmark (sizes small, targets not
+# enforced: it only proves each still runs). Ends with one summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
@@ -25,16 +27,31 @@ npx tsx scripts/gen-protocol.ts --check
 
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile=.tmp/vitest.json || status=$?
+# The suites that exercise node itself (processes, sockets, the bundle) on the current LTS too.
+if lts=$(bash scripts/node-lts.sh); then
+  echo "Node LTS $("$lts" --version): end-to-end and bridge suites"
+  # node_modules/.bin first on PATH, as npx does for the Node 20 run (the e2e tests find claude there).
+  PATH="$PWD/node_modules/.bin:$PATH" "$lts" node_modules/vitest/vitest.mjs run sidecar/test/e2e sidecar/test/bridge --reporter=default --reporter=json --outputFile=.tmp/vitest-lts.json || status=$?
+else
+  echo '{"numPassedTests":0,"numFailedTests":1,"numPendingTests":0,"numTodoTests":0}' > .tmp/vitest-lts.json
+  status=1
+fi
 bash scripts/test-dotnet.sh | tee .tmp/dotnet-summary.log || status=$?
+bench=0
+npx tsx bench/run.ts --quick > .tmp/bench-quick.log 2>&1 || { bench=1; status=1; tail -30 .tmp/bench-quick.log; }
+echo "benchmarks (quick pass): $([ $bench = 0 ] && echo "all ran" || echo "FAILED, see .tmp/bench-quick.log")"
 
-node -e '
+BENCH_FAILED=$bench node -e '
   const fs = require("fs");
   const r = JSON.parse(fs.readFileSync(".tmp/vitest.json", "utf8"));
+  const lts = JSON.parse(fs.readFileSync(".tmp/vitest-lts.json", "utf8"));
+  const benchFailed = Number(process.env.BENCH_FAILED ?? 0);
   const d = /dotnet: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(fs.readFileSync(".tmp/dotnet-summary.log", "utf8")) ?? [0, 0, 1, 0];
-  const passed = r.numPassedTests + Number(d[1]);
-  const failed = r.numFailedTests + Number(d[2]);
-  const skipped = r.numPendingTests + r.numTodoTests + Number(d[3] ?? 0);
+  const passed = r.numPassedTests + lts.numPassedTests + Number(d[1]);
+  const failed = r.numFailedTests + lts.numFailedTests + Number(d[2]) + benchFailed;
+  const skipped = r.numPendingTests + r.numTodoTests + lts.numPendingTests + lts.numTodoTests + Number(d[3] ?? 0);
   console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  console.log(`vitest on the Node LTS: ${lts.numPassedTests} passed, ${lts.numFailedTests} failed`);
   console.log(`all: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' || true
 exit $status
