@@ -3,6 +3,8 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { AgentPanelError, guarded } from "../errors.js";
 import { authorizeHttp, authorizeUpgrade, checkRequestSource, WS_PROTOCOL, type AuthContext } from "./auth.js";
+import { DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from "./conn-guard.js";
+import { rateLimitedLog } from "./log-limit.js";
 import { attachClient, CLOSE, type OnClient, type TrackedClient } from "./server-client.js";
 import { requestPath, serveStatic, type StaticFiles } from "./static.js";
 
@@ -31,6 +33,8 @@ export interface ServerOptions {
   maxBufferedBytes?: number;
   /** Largest frame a client may send (default 8 MB). */
   maxPayloadBytes?: number;
+  /** Connection cap and idle cut (defaults in DEFAULT_CONNECTION_LIMITS). */
+  limits?: Partial<ConnectionLimits>;
   log?: (line: string) => void;
 }
 
@@ -52,6 +56,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     throw new AgentPanelError("non_loopback_bind", `Refusing to listen on ${host}: the sidecar only binds to the loopback interface (127.0.0.1).`);
   }
   const log = opts.log ?? (() => {});
+  const limitedLog = rateLimitedLog(log);
   const startedAt = Date.now();
   const clients = new Set<TrackedClient>();
   const auth: AuthContext = { token: opts.token, port: opts.port };
@@ -65,7 +70,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     clientTracking: false,
     handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
   });
-  const http = createServer((req, res) => {
+  const http = createServer();
+  // First, so the idle cut sees each request before its handler can answer it.
+  guardConnections(http, { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits }, () => limitedLog("refused connection", "refused a connection: too many open connections"));
+  http.on("request", (req: IncomingMessage, res: ServerResponse) => {
     if (closed) return reply(res, 503, { error: "shutting down" });
     try {
       handleHttp(req, res);
@@ -98,7 +106,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (requestPath(req) !== "/ws") return refuse(socket, 404, "not found");
     const check = authorizeUpgrade(req, auth);
     if (!check.ok) {
-      log(`refused WebSocket from ${req.socket.remoteAddress ?? "?"}: ${check.reason}`);
+      limitedLog("refused WebSocket", `refused WebSocket from ${req.socket.remoteAddress ?? "?"}: ${check.reason}`);
       return refuse(socket, check.status, check.reason);
     }
     wss.handleUpgrade(req, socket, head, (ws) => {

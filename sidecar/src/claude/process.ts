@@ -4,6 +4,7 @@ import { AgentPanelError, reportInternal } from "../errors.js";
 import treeKill from "tree-kill";
 import type { Outbound } from "../protocol/claude/outbound.js";
 import { parseInbound, type Inbound } from "../protocol/claude/parse.js";
+import { hasDescriptorHeadroom } from "./fd-headroom.js";
 import { LineSplitter, type FrameEvent } from "./framing.js";
 import { buildArgs, buildEnv, type LaunchOptions } from "./spawn.js";
 import { StdinWriter } from "./writer.js";
@@ -189,6 +190,7 @@ export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
  * is out of descriptors) becomes a typed error instead of an `error` event nobody handles.
  */
 function spawnClaude(launch: LaunchOptions): ResultPromise {
+  if (!hasDescriptorHeadroom()) throw spawnError(launch.claudePath, Object.assign(new Error("no file descriptors left"), { code: "EMFILE" }));
   let child: ResultPromise;
   try {
     child = execa(launch.claudePath, buildArgs(launch), {

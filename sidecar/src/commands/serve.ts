@@ -9,7 +9,7 @@ import { derivePort, findFreePort, PORT_MAX, PORT_MIN } from "../bridge/port.js"
 import { startServer, type OnClient, type RunningServer } from "../bridge/server.js";
 import type { StaticFiles } from "../bridge/static.js";
 import { loadOrCreateToken } from "../bridge/token.js";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError, reportInternal, setInternalErrorLog } from "../errors.js";
 import { VERSION } from "../version.js";
 
 // `agent-panel serve`: one sidecar per Unity project. Reuses a healthy running one (prints its URL,
@@ -135,9 +135,22 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   });
   out(`agent-panel listening on ${running.url} (project ${paths.project})`);
   out(JSON.stringify({ event: "listening", url: running.url, port: running.port, pid: process.pid, project: paths.project, version: VERSION, descriptor: paths.descriptor }));
-  if (opts.handleSignals !== false) lifetime.handleSignals();
+  if (opts.handleSignals !== false) {
+    lifetime.handleSignals();
+    installLastResort(log);
+  }
   if (args.parentPid !== undefined) lifetime.watchParent(args.parentPid, opts.parentPollMs);
   return { kind: "serving", url: running.url, port: running.port, descriptorFile: paths.descriptor, descriptor, server: running, lifetime };
+}
+
+/**
+ * The last net under the per-source guards (claude's output, sockets, timers): an exception or a
+ * rejected promise that still escapes is logged instead of ending every chat of the project.
+ */
+function installLastResort(log: (line: string) => void): void {
+  setInternalErrorLog(log);
+  process.on("uncaughtException", (err) => reportInternal("an event handler (uncaught)", err));
+  process.on("unhandledRejection", (err) => reportInternal("a promise (unhandled rejection)", err));
 }
 
 /** Listen on --port exactly, or on the project's port with fallback to the next free one. */
