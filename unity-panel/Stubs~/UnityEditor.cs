@@ -18,6 +18,16 @@ namespace UnityEditor
         public static CallbackFunction update;
 
         public static event Action quitting;
+
+        public static event Action<PlayModeStateChange> playModeStateChanged;
+    }
+
+    public enum PlayModeStateChange
+    {
+        EnteredEditMode,
+        ExitingEditMode,
+        EnteredPlayMode,
+        ExitingPlayMode,
     }
 
     public static partial class AssemblyReloadEvents

@@ -1,26 +1,38 @@
-using System;
 using System.Threading.Tasks;
 using AgentPanel.Core.Connection;
+using AgentPanel.Core.Launch;
 using AgentPanel.Core.Store;
+using AgentPanel.Core.View;
 using UnityEditor;
-using UnityEngine;
 
 namespace AgentPanel.Editor.Integration
 {
     /// <summary>
-    /// The one connection and chat store of this Editor, and their domain-reload life: before a reload the received work is
-    /// drained, the chats are saved to SessionState and the socket is closed cleanly; after it they are restored at once and
-    /// the connection resubscribes after each saved seq. The sidecar (and the agent) keeps running throughout.
+    /// The one connection and chat store of this Editor, and their life. Domain reload: the received work is drained, the chats
+    /// are saved to SessionState and the connection is torn down synchronously (no handshake: the replay cursor makes it
+    /// unnecessary); after the reload they are restored at once and the connection resubscribes after each saved seq. Closing
+    /// the window stops the session: its connection is shut down and its followed chats forgotten, while the sidecar and its
+    /// chats keep running (reopening the window lists them) until the Editor exits. Play Mode without a domain reload (Enter
+    /// Play Mode Options) changes nothing here: static state survives it, and nothing needs [InitializeOnEnterPlayMode].
     /// </summary>
     [InitializeOnLoad]
     internal static class AgentPanelSession
     {
+        private const string ReloadCauseKey = "AgentPanel.ReloadCause";
+        private static readonly ReloadCauseTracker Reloads = new ReloadCauseTracker();
         private static EditorSidecar sidecar;
 
         static AgentPanelSession()
         {
+            // Once per domain load; -= first so a second run could never subscribe twice.
+            AssemblyReloadEvents.beforeAssemblyReload -= BeforeReload;
             AssemblyReloadEvents.beforeAssemblyReload += BeforeReload;
+            EditorApplication.quitting -= OnQuit;
             EditorApplication.quitting += OnQuit;
+            EditorApplication.playModeStateChanged -= OnPlayModeChanged;
+            EditorApplication.playModeStateChanged += OnPlayModeChanged;
+            LastReload = ParseCause(SessionState.GetString(ReloadCauseKey, ""));
+            SessionState.EraseString(ReloadCauseKey);
             if (SessionMemory.WasActive) Start();
         }
 
@@ -30,8 +42,11 @@ namespace AgentPanel.Editor.Integration
         /// <summary>The chats (null until started).</summary>
         public static ChatStore Store { get; private set; }
 
-        /// <summary>True right after a domain reload restored the chats (the window shows "reconnected after recompile").</summary>
-        public static bool RestoredAfterReload { get; private set; }
+        /// <summary>Why the domain was last reloaded (None on the Editor's first load).</summary>
+        public static ReloadCause LastReload { get; }
+
+        /// <summary>How many chats were restored right after this domain reload.</summary>
+        public static int RestoredChats { get; private set; }
 
         /// <summary>Create the connection and store, restore saved chats and start connecting (idempotent; main thread).</summary>
         public static void Start()
@@ -39,7 +54,7 @@ namespace AgentPanel.Editor.Integration
             if (Connection != null) return;
             sidecar = EditorSidecar.Capture();
             var current = sidecar;
-            Connection = new SidecarConnection(() => current.ReadEndpoint(), new ConnectionOptions { ClientVersion = PackageVersion });
+            Connection = new SidecarConnection(() => current.ReadEndpoint(), new ConnectionOptions { ClientVersion = current.PackageVersion });
             // Reconnect attempts would flood the Console while the sidecar is down: they go to Library/AgentPanel/panel.log.
             var log = new DiagnosticLog(current.PanelLogFile);
             Connection.Diagnostic += log.Write;
@@ -47,18 +62,22 @@ namespace AgentPanel.Editor.Integration
             MainThreadPump.Attach(Connection.Inbox);
             var restored = SessionMemory.Restore();
             foreach (var chat in restored) Store.Follow(chat.ChatId, chat);
-            RestoredAfterReload = restored.Count > 0;
+            RestoredChats = restored.Count;
             SessionMemory.Clear();
             SessionMemory.WasActive = true;
             Connection.Start();
         }
 
-        /// <summary>Make sure a sidecar runs (starting one if needed), then connect without waiting for the backoff.</summary>
+        /// <summary>
+        /// Make sure a sidecar runs (starting one if needed), then connect without waiting for the backoff. The launch runs on a
+        /// pool thread; its outcome comes back through the connection's main-thread queue, so the Editor never waits on a process.
+        /// </summary>
         public static async Task EnsureSidecarAsync()
         {
             Start();
-            await sidecar.EnsureRunningAsync().ConfigureAwait(true);
-            Connection.ReconnectNow();
+            var connection = Connection;
+            await connection.Inbox.Deliver(sidecar.EnsureRunningAsync()).ConfigureAwait(true);
+            connection.ReconnectNow();
         }
 
         /// <summary>The sidecar's log file (Library/AgentPanel/sidecar.log of the project).</summary>
@@ -70,32 +89,56 @@ namespace AgentPanel.Editor.Integration
             if (Connection != null) sidecar = EditorSidecar.Capture();
         }
 
-        /// <summary>Disconnect and forget the chats (the sidecar keeps running until the Editor exits).</summary>
+        /// <summary>The window closed: shut the connection down and forget the followed chats; the sidecar and its chats keep running.</summary>
         public static void Stop()
         {
             if (Connection == null) return;
             MainThreadPump.Detach(Connection.Inbox);
-            Connection.Close(TimeSpan.FromSeconds(1));
+            Connection.Shutdown();
             Connection = null;
             Store = null;
             SessionMemory.WasActive = false;
             SessionMemory.Clear();
         }
 
-        private static string PackageVersion => "0.1.0";
-
         private static void BeforeReload()
         {
+            SessionState.SetString(ReloadCauseKey, Reloads.ReloadStarting.ToString());
             if (Connection == null) return;
             MainThreadPump.DrainAll();
             SessionMemory.Save(Store);
-            Connection.Close(TimeSpan.FromSeconds(1));
+            MainThreadPump.Detach(Connection.Inbox);
+            Connection.Shutdown();
+        }
+
+        private static void OnPlayModeChanged(PlayModeStateChange change)
+        {
+            switch (change)
+            {
+                case PlayModeStateChange.ExitingEditMode:
+                    Reloads.Observe(PlayModeTransition.ExitingEditMode);
+                    break;
+                case PlayModeStateChange.EnteredPlayMode:
+                    Reloads.Observe(PlayModeTransition.EnteredPlayMode);
+                    break;
+                case PlayModeStateChange.ExitingPlayMode:
+                    Reloads.Observe(PlayModeTransition.ExitingPlayMode);
+                    break;
+                default:
+                    Reloads.Observe(PlayModeTransition.EnteredEditMode);
+                    break;
+            }
         }
 
         private static void OnQuit()
         {
-            // Never block quitting: the sidecar notices the Editor is gone by itself (--parent-pid).
-            Connection?.Close(TimeSpan.FromMilliseconds(200));
+            // Never blocks quitting: the sidecar notices the Editor is gone by itself (--parent-pid).
+            Connection?.Shutdown();
+        }
+
+        private static ReloadCause ParseCause(string saved)
+        {
+            return System.Enum.TryParse(saved, out ReloadCause cause) ? cause : ReloadCause.None;
         }
     }
 }

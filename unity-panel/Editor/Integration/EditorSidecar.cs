@@ -39,6 +39,9 @@ namespace AgentPanel.Editor.Integration
         public string ClaudePath { get; }
         public DescriptorLocation Location { get; }
 
+        /// <summary>The installed package's version (from its package.json), reported to the sidecar in hello.</summary>
+        public string PackageVersion => PackageManifest.Version(PackageRoot);
+
         /// <summary>The bundled sidecar (Sidecar~/agent-panel.mjs, never imported by Unity).</summary>
         public string SidecarScript => Path.Combine(PackageRoot, "Sidecar~", "agent-panel.mjs");
 

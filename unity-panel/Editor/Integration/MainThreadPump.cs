@@ -1,4 +1,3 @@
-using System.Collections.Generic;
 using AgentPanel.Core.Connection;
 using UnityEditor;
 using UnityEngine;
@@ -12,37 +11,25 @@ namespace AgentPanel.Editor.Integration
         /// <summary>At most this many queued actions per queue and editor update, so a burst never freezes the Editor.</summary>
         public const int MaxPerUpdate = 2000;
 
-        private static readonly List<MainThreadQueue> Queues = new List<MainThreadQueue>();
+        private static readonly QueuePump Pump = new QueuePump();
 
         static MainThreadPump()
         {
+            Pump.Failed += Debug.LogException;
+            // Static constructors run once per domain load; -= first keeps a second run from draining twice per update.
+            EditorApplication.update -= Drain;
             EditorApplication.update += Drain;
         }
 
         /// <summary>Start draining a queue (idempotent); failures of queued actions go to the Console.</summary>
-        public static void Attach(MainThreadQueue queue)
-        {
-            if (Queues.Contains(queue)) return;
-            queue.Failed += Debug.LogException;
-            Queues.Add(queue);
-        }
+        public static void Attach(MainThreadQueue queue) => Pump.Attach(queue);
 
         /// <summary>Stop draining a queue.</summary>
-        public static void Detach(MainThreadQueue queue)
-        {
-            if (!Queues.Remove(queue)) return;
-            queue.Failed -= Debug.LogException;
-        }
+        public static void Detach(MainThreadQueue queue) => Pump.Detach(queue);
 
         /// <summary>Drain now (e.g. right before a domain reload, so nothing received is lost).</summary>
-        public static void DrainAll()
-        {
-            foreach (var queue in Queues.ToArray()) queue.Drain();
-        }
+        public static void DrainAll() => Pump.Drain();
 
-        private static void Drain()
-        {
-            foreach (var queue in Queues.ToArray()) queue.Drain(MaxPerUpdate);
-        }
+        private static void Drain() => Pump.Drain(MaxPerUpdate);
     }
 }

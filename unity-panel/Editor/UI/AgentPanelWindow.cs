@@ -1,3 +1,4 @@
+using AgentPanel.Editor.Integration;
 using UnityEditor;
 using UnityEngine;
 
@@ -38,6 +39,13 @@ namespace AgentPanel.Editor.UI
             // Never blocks: saving is a SessionState write, and the session (not the window) owns the connection.
             shell?.Dispose();
             shell = null;
+        }
+
+        private void OnDestroy()
+        {
+            // The window was closed (a domain reload disables and re-enables it, never destroys it): the session's connection is
+            // shut down; the sidecar and its chats keep running until the Editor exits, and reopening the window lists them.
+            AgentPanelSession.Stop();
         }
 
         private void OnFocus() => shell?.SetFocused(true);

@@ -6,7 +6,7 @@ namespace AgentPanel.Core.Connection
     internal sealed class ConnectionOptions
     {
         /// <summary>Reported in hello.</summary>
-        public string ClientVersion { get; set; } = "0.1.0";
+        public string ClientVersion { get; set; } = AgentPanel.Core.Launch.PackageManifest.UnknownVersion;
 
         /// <summary>First reconnect delay.</summary>
         public TimeSpan BackoffInitial { get; set; } = TimeSpan.FromMilliseconds(250);

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Concurrent;
+using System.Threading.Tasks;
 
 namespace AgentPanel.Core.Connection
 {
@@ -19,6 +20,19 @@ namespace AgentPanel.Core.Connection
         {
             if (action == null) throw new ArgumentNullException(nameof(action));
             items.Enqueue(action);
+        }
+
+        /// <summary>A task that completes like <paramref name="work"/>, but only when this queue is drained (on the draining thread).</summary>
+        public Task<T> Deliver<T>(Task<T> work)
+        {
+            var handoff = new TaskCompletionSource<T>();
+            work.ContinueWith(done => Post(() =>
+            {
+                if (done.IsCanceled) handoff.TrySetCanceled();
+                else if (done.IsFaulted) handoff.TrySetException(done.Exception.InnerExceptions);
+                else handoff.TrySetResult(done.Result);
+            }), TaskContinuationOptions.ExecuteSynchronously);
+            return handoff.Task;
         }
 
         /// <summary>Run queued actions in order on the calling thread (at most <paramref name="max"/>); returns how many ran.</summary>

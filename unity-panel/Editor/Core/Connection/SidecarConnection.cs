@@ -181,9 +181,55 @@ namespace AgentPanel.Core.Connection
             Task.Run(CloseAsync).Wait(timeout);
         }
 
+        /// <summary>
+        /// Tear down at once, for beforeAssemblyReload, editor quit and a closed window: no close handshake (the replay cursor makes
+        /// a clean close unnecessary), the background loop, connect, receive, heartbeat and retry wait are cancelled, the socket is
+        /// aborted and disposed, waiting commands fail with connection closed (their timers go with them). Returns once none of
+        /// this connection's code runs on another thread any more (bounded by <paramref name="grace"/>, default 200 ms; the
+        /// cancelled loop normally unwinds in well under a millisecond). Call on the thread that drains <see cref="Inbox"/>.
+        /// </summary>
+        public void Shutdown(TimeSpan? grace = null)
+        {
+            Session session;
+            Task running;
+            lock (gate)
+            {
+                closed = true;
+                session = live;
+                live = null;
+                running = loop;
+                wake?.Cancel();
+            }
+            stop.Cancel();
+            session?.Channel.Abort();
+            if (running != null)
+            {
+                try
+                {
+                    running.Wait(grace ?? TimeSpan.FromMilliseconds(200));
+                }
+                catch (AggregateException)
+                {
+                }
+            }
+            session?.Channel.Dispose();
+            session?.Pending.FailAll(new SidecarConnectionException(ErrorCodes.Closed, "The connection to the sidecar was closed."));
+            status = new ConnectionStatus(ConnectionState.Closed);
+        }
+
+        /// <summary>True while the background loop (connect, receive, heartbeat, retry) runs.</summary>
+        public bool Running
+        {
+            get
+            {
+                lock (gate) return loop != null && !loop.IsCompleted;
+            }
+        }
+
+        /// <summary>Same as <see cref="Shutdown"/>.</summary>
         public void Dispose()
         {
-            Close(options.CloseTimeout);
+            Shutdown();
         }
 
         private Session CurrentSession()

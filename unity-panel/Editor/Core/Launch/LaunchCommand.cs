@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Linq;
-using System.Text;
 
 namespace AgentPanel.Core.Launch
 {
@@ -25,8 +24,11 @@ namespace AgentPanel.Core.Launch
         /// <summary>True when <see cref="Arguments"/> are already a composed command line (cmd.exe), joined without quoting.</summary>
         public bool RawArguments { get; set; }
 
-        /// <summary>The arguments joined for ProcessStartInfo.Arguments (Windows argv quoting rules, which Mono also follows).</summary>
-        public string ArgumentString => string.Join(" ", RawArguments ? Arguments : Arguments.Select(LaunchCommand.Quote));
+        /// <summary>The arguments joined for ProcessStartInfo.Arguments under the rules of the runtime this code runs on.</summary>
+        public string ArgumentString => ArgumentStringFor(ArgumentQuoting.Current);
+
+        /// <summary>The arguments joined for ProcessStartInfo.Arguments under <paramref name="rules"/>.</summary>
+        public string ArgumentStringFor(ArgumentRules rules) => RawArguments ? string.Join(" ", Arguments) : ArgumentQuoting.Join(Arguments, rules);
     }
 
     /// <summary>Builds the sidecar's command line: `node &lt;Sidecar~/agent-panel.mjs&gt; serve --project &lt;root&gt; --parent-pid &lt;pid&gt;`, detached with output appended to a log file.</summary>
@@ -70,36 +72,6 @@ namespace AgentPanel.Core.Launch
             var args = new List<string> { "-c", "exec \"$0\" \"$@\" >>\"$" + LogVariable + "\" 2>&1" };
             args.AddRange(command);
             return new ProcessSpec("/bin/sh", args, env, workingDirectory);
-        }
-
-        /// <summary>Quote one argument so CommandLineToArgvW (and Mono) read it back unchanged.</summary>
-        public static string Quote(string arg)
-        {
-            if (arg.Length > 0 && arg.IndexOfAny(new[] { ' ', '\t', '\n', '\v', '"' }) < 0) return arg;
-            var sb = new StringBuilder("\"");
-            var backslashes = 0;
-            foreach (var c in arg)
-            {
-                if (c == '\\')
-                {
-                    backslashes++;
-                    continue;
-                }
-                if (c == '"')
-                {
-                    sb.Append('\\', backslashes * 2 + 1);
-                    sb.Append('"');
-                }
-                else
-                {
-                    sb.Append('\\', backslashes);
-                    sb.Append(c);
-                }
-                backslashes = 0;
-            }
-            sb.Append('\\', backslashes * 2);
-            sb.Append('"');
-            return sb.ToString();
         }
 
         /// <summary>Quote for cmd.exe: always in double quotes (paths with spaces, &amp;, parentheses); a double quote cannot occur in Windows paths.</summary>

@@ -18,7 +18,7 @@ namespace AgentPanel.Core.Launch
         /// <summary>Throws node_too_old / node_not_found unless <paramref name="nodePath"/> runs and is Node 20 or newer.</summary>
         public static Version Require(IProcessRunner runner, string nodePath)
         {
-            var version = Parse(runner.Capture(nodePath, "--version", TimeSpan.FromSeconds(10)));
+            var version = Parse(runner.Capture(nodePath, new[] { "--version" }, TimeSpan.FromSeconds(10)));
             if (version == null)
             {
                 throw new SidecarLaunchException(ErrorCodes.NodeNotFound, $"{nodePath} did not run as Node.js (`node --version` failed); install Node.js {MinimumMajor}+ or fix the node path in Agent Panel settings.");
@@ -35,7 +35,7 @@ namespace AgentPanel.Core.Launch
         {
             if (platform.IsWindows) return null;
             var shell = platform.NonEmptyEnv("SHELL") ?? "/bin/zsh";
-            var output = runner.Capture(shell, "-ilc \"command -v node\"", TimeSpan.FromSeconds(5));
+            var output = runner.Capture(shell, new[] { "-ilc", "command -v node" }, TimeSpan.FromSeconds(5));
             if (output == null) return null;
             foreach (var line in output.Split('\n'))
             {

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 
 namespace AgentPanel.Core.Launch
@@ -17,8 +18,8 @@ namespace AgentPanel.Core.Launch
     {
         IStartedProcess Start(ProcessSpec spec);
 
-        /// <summary>Run a short command and return its stdout (null when it fails or exceeds <paramref name="timeout"/>).</summary>
-        string Capture(string fileName, string arguments, TimeSpan timeout);
+        /// <summary>Run a short command with these (unquoted) arguments and return its stdout (null when it fails or exceeds <paramref name="timeout"/>).</summary>
+        string Capture(string fileName, IList<string> arguments, TimeSpan timeout);
     }
 
     /// <summary>The real runner: System.Diagnostics.Process without a shell window and without pipes for detached starts.</summary>
@@ -46,9 +47,9 @@ namespace AgentPanel.Core.Launch
             }
         }
 
-        public string Capture(string fileName, string arguments, TimeSpan timeout)
+        public string Capture(string fileName, IList<string> arguments, TimeSpan timeout)
         {
-            var info = new ProcessStartInfo(fileName, arguments)
+            var info = new ProcessStartInfo(fileName, ArgumentQuoting.Join(arguments, ArgumentQuoting.Current))
             {
                 UseShellExecute = false,
                 CreateNoWindow = true,

@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.IO;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -44,8 +43,17 @@ namespace AgentPanel.Core.Launch
         /// <summary>How often the start is polled.</summary>
         public TimeSpan PollInterval { get; set; } = TimeSpan.FromMilliseconds(200);
 
-        /// <summary>The endpoint of a healthy sidecar for the project, starting one when needed.</summary>
-        public async Task<SidecarEndpoint> EnsureRunningAsync(LaunchRequest request, CancellationToken cancellation = default)
+        /// <summary>
+        /// The endpoint of a healthy sidecar for the project, starting one when needed. Everything runs on a pool thread: the
+        /// descriptor check, the node search (a login shell, up to 5 s), `node --version` (up to 10 s) and Process.Start would
+        /// freeze the Editor on its main thread, where the check completes synchronously when there is no descriptor.
+        /// </summary>
+        public Task<SidecarEndpoint> EnsureRunningAsync(LaunchRequest request, CancellationToken cancellation = default)
+        {
+            return Task.Run(() => EnsureRunningHereAsync(request, cancellation), cancellation);
+        }
+
+        private async Task<SidecarEndpoint> EnsureRunningHereAsync(LaunchRequest request, CancellationToken cancellation)
         {
             var location = DescriptorLocation.For(request.ProjectRoot, platform);
             var status = await check.RunAsync(location.DescriptorFile, cancellation).ConfigureAwait(false);
@@ -57,7 +65,8 @@ namespace AgentPanel.Core.Launch
             var node = FindNode(request.NodePath);
             NodeVersion.Require(runner, node);
             var spec = BuildSpec(request, node);
-            PrepareLog(request.LogFile, status);
+            var note = status.Reason != null ? " (" + status.Reason + ")" : "";
+            SidecarLog.AppendLine(request.LogFile, $"--- Agent Panel starts the sidecar at {DateTime.Now:yyyy-MM-dd HH:mm:ss}{note}");
             var process = runner.Start(spec);
             return await WaitHealthyAsync(request, location, process, cancellation).ConfigureAwait(false);
         }
@@ -122,40 +131,10 @@ namespace AgentPanel.Core.Launch
                 // Exit 0 means another sidecar for this project was found; give its descriptor a moment.
                 if (process.ExitCode == 0 && ++exitedChecks < 10) continue;
                 throw new SidecarLaunchException(ErrorCodes.SidecarStartFailed,
-                    $"The sidecar exited (code {process.ExitCode}) before it was ready. Its log ({request.LogFile}) ends with:\n{LogTail(request.LogFile)}");
+                    $"The sidecar exited (code {process.ExitCode}) before it was ready. Its log ({request.LogFile}) ends with:\n{SidecarLog.Tail(request.LogFile)}");
             }
             throw new SidecarLaunchException(ErrorCodes.SidecarStartTimeout,
-                $"The sidecar did not answer within {request.StartTimeout.TotalSeconds:0} s. Its log ({request.LogFile}) ends with:\n{LogTail(request.LogFile)}");
-        }
-
-        private static void PrepareLog(string logFile, SidecarStatus previous)
-        {
-            try
-            {
-                var dir = Path.GetDirectoryName(logFile);
-                if (!string.IsNullOrEmpty(dir)) Directory.CreateDirectory(dir);
-                var note = previous.Reason != null ? " (" + previous.Reason + ")" : "";
-                File.AppendAllText(logFile, $"--- Agent Panel starts the sidecar at {DateTime.Now:yyyy-MM-dd HH:mm:ss}{note}{Environment.NewLine}");
-            }
-            catch (Exception e) when (e is IOException || e is UnauthorizedAccessException)
-            {
-                throw new SidecarLaunchException(ErrorCodes.SidecarStartFailed, $"Cannot write the sidecar log {logFile} ({e.Message}); check the folder's permissions.", e);
-            }
-        }
-
-        /// <summary>The last lines of a log file ("(empty)" when there is nothing to show).</summary>
-        public static string LogTail(string file, int lines = 20)
-        {
-            try
-            {
-                var all = File.ReadAllLines(file);
-                var tail = all.Skip(Math.Max(0, all.Length - lines)).ToArray();
-                return tail.Length == 0 ? "(empty)" : string.Join("\n", tail);
-            }
-            catch (Exception e) when (e is IOException || e is UnauthorizedAccessException)
-            {
-                return "(log not readable: " + e.Message + ")";
-            }
+                $"The sidecar did not answer within {request.StartTimeout.TotalSeconds:0} s. Its log ({request.LogFile}) ends with:\n{SidecarLog.Tail(request.LogFile)}");
         }
 
         private static string DirectoryOf(string path)

@@ -218,7 +218,9 @@ namespace AgentPanel.Editor.UI
             // empty chat stuck on "Connecting…" if it was closed meanwhile; the tabs offer every live chat anyway.
             if (memory.SelectedChatId != null && store?.Get(memory.SelectedChatId) != null) SelectChat(memory.SelectedChatId);
             SwitchView(memory.View);
-            if (SessionState.GetBool(ReloadingKey, false) && AgentPanelSession.RestoredAfterReload) ShowBanner("Reconnected after recompile: the agent kept running.", false);
+            // Only after a recompile: entering or leaving Play Mode reloads the domain too, and that is no news to the user.
+            var reconnected = ReloadCauseTracker.BannerAfter(AgentPanelSession.LastReload, AgentPanelSession.RestoredChats);
+            if (SessionState.GetBool(ReloadingKey, false) && reconnected != null) ShowBanner(reconnected, false);
             SessionState.SetBool(ReloadingKey, false);
         }
 

@@ -176,10 +176,11 @@ namespace AgentPanel.Core.Tests.Integration
             Pump.Until(before.Inbox, () => chat.PendingPermissions().Count == 1, "a permission card", 60000);
             var requestId = chat.PendingPermissions()[0].RequestId;
 
-            // What AgentPanelSession does before an assembly reload: drain, save to SessionState, close the socket cleanly.
+            // What AgentPanelSession does before an assembly reload: drain, save to SessionState, tear the real socket down at once.
             before.Inbox.Drain();
             var saved = ChatMemory.Save(store.Chats);
-            before.Close(TimeSpan.FromSeconds(1));
+            before.Shutdown();
+            Assert.That(before.Running, Is.False, "nothing of the old connection runs on when the domain unloads");
 
             // After the reload: a new connection and store, the chats restored before any network traffic.
             var restored = ChatMemory.Restore(saved).Single();

@@ -22,7 +22,8 @@ namespace AgentPanel.Core.Tests.Launch
             Assert.That(spec.FileName, Is.EqualTo("/bin/sh"));
             Assert.That(spec.Arguments, Is.EqualTo(new[] { "-c", "exec \"$0\" \"$@\" >>\"$AGENT_PANEL_LOG\" 2>&1", "/opt/homebrew/bin/node", "/pkg/Sidecar~/agent-panel.mjs", "serve", "--project", "/Users/dev/My Game", "--parent-pid", "77" }));
             Assert.That(spec.Environment["AGENT_PANEL_LOG"], Is.EqualTo("/Users/dev/My Game/Library/AgentPanel/sidecar.log"));
-            Assert.That(spec.ArgumentString, Does.Contain("\"/Users/dev/My Game\""));
+            Assert.That(spec.ArgumentStringFor(ArgumentRules.Windows), Does.Contain("\"/Users/dev/My Game\""));
+            Assert.That(spec.ArgumentStringFor(ArgumentRules.PosixShell), Does.StartWith("-c 'exec \"$0\" \"$@\" >>\"$AGENT_PANEL_LOG\" 2>&1' /opt/homebrew/bin/node").And.Contain("'/Users/dev/My Game'"));
         }
 
         [Test]
@@ -42,7 +43,7 @@ namespace AgentPanel.Core.Tests.Launch
         [TestCase("a\\\\b", "a\\\\b")]
         public void QuotesArgumentsSoTheyReadBackUnchanged(string arg, string quoted)
         {
-            Assert.That(LaunchCommand.Quote(arg), Is.EqualTo(quoted));
+            Assert.That(ArgumentQuoting.Windows(arg), Is.EqualTo(quoted));
         }
 
         [Test]

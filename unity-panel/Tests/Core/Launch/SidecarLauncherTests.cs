@@ -107,6 +107,38 @@ namespace AgentPanel.Core.Tests.Launch
             Assert.That(runner.Started, Is.Empty);
         }
 
+        [Test]
+        public void TheFirstLaunchDoesItsBlockingWorkOffTheCallingThread()
+        {
+            // No descriptor: the check used to complete synchronously, so node search, `node --version` and Process.Start ran
+            // on the caller's thread (the Editor's main thread). The caller must get a pending task back while node is slow.
+            runner.Gate = new ManualResetEventSlim(false);
+            runner.OnStart = () => WriteDescriptor(PidProbe.HealthyPid);
+            var checkThreads = new List<int>();
+            var check = new SidecarCheck(new PidProbe(), pid =>
+            {
+                lock (checkThreads) checkThreads.Add(Environment.CurrentManagedThreadId);
+                return true;
+            });
+            var launcher = new SidecarLauncher(platform, check, runner, (d, c) => Task.Delay(5, c)) { PollInterval = TimeSpan.FromMilliseconds(5) };
+            var caller = Environment.CurrentManagedThreadId;
+            Task<SidecarEndpoint> launch;
+            try
+            {
+                launch = launcher.EnsureRunningAsync(request);
+                Assert.That(launch.IsCompleted, Is.False, "returned while `node --version` still runs");
+            }
+            finally
+            {
+                runner.Gate.Set();
+            }
+            Assert.That(launch.Wait(TimeSpan.FromSeconds(10)), Is.True);
+            Assert.That(launch.Result.Pid, Is.EqualTo(PidProbe.HealthyPid));
+            Assert.That(runner.Threads, Has.Count.EqualTo(2), "`node --version` and the start");
+            Assert.That(runner.Threads, Has.None.EqualTo(caller), "no process work on the calling thread");
+            Assert.That(checkThreads, Is.Not.Empty.And.None.EqualTo(caller), "the descriptor check runs off the calling thread too");
+        }
+
         private sealed class PidProbe : ISidecarProbe
         {
             public const int HealthyPid = 4242;
@@ -126,12 +158,22 @@ namespace AgentPanel.Core.Tests.Launch
 
             public IStartedProcess Start(ProcessSpec spec)
             {
+                lock (Threads) Threads.Add(Environment.CurrentManagedThreadId);
                 Started.Enqueue(spec);
                 OnStart?.Invoke();
                 return new Process(ExitCode);
             }
 
-            public string Capture(string fileName, string arguments, TimeSpan timeout) => arguments == "--version" ? Version : null;
+            /// <summary>Held while set (a slow `node --version`); threads that ran Capture and Start.</summary>
+            public ManualResetEventSlim Gate { get; set; }
+            public List<int> Threads { get; } = new List<int>();
+
+            public string Capture(string fileName, IList<string> arguments, TimeSpan timeout)
+            {
+                lock (Threads) Threads.Add(Environment.CurrentManagedThreadId);
+                Gate?.Wait(TimeSpan.FromSeconds(10));
+                return arguments.Count == 1 && arguments[0] == "--version" ? Version : null;
+            }
 
             private sealed class Process : IStartedProcess
             {

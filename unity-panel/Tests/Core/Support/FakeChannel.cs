@@ -21,7 +21,14 @@ namespace AgentPanel.Core.Tests.Support
             this.sidecar = sidecar;
         }
 
+        private int pendingReceives;
+
         public bool Connected { get; private set; }
+        /// <summary>ReceiveAsync calls not yet returned.</summary>
+        public int PendingReceives => Volatile.Read(ref pendingReceives);
+        public int CloseCalls { get; private set; }
+        public bool Aborted { get; private set; }
+        public bool Disposed { get; private set; }
         public bool ClosedByClient { get; private set; }
         public int? CloseCode { get; private set; }
         public string CloseReason { get; private set; }
@@ -42,7 +49,15 @@ namespace AgentPanel.Core.Tests.Support
 
         public async Task<string> ReceiveAsync(CancellationToken cancellation)
         {
-            await available.WaitAsync(cancellation).ConfigureAwait(false);
+            Interlocked.Increment(ref pendingReceives);
+            try
+            {
+                await available.WaitAsync(cancellation).ConfigureAwait(false);
+            }
+            finally
+            {
+                Interlocked.Decrement(ref pendingReceives);
+            }
             inbound.TryDequeue(out var item);
             if (ReferenceEquals(item, ClosedMarker)) return null;
             if (ReferenceEquals(item, AbortMarker)) throw new WebSocketException("The remote party closed the WebSocket connection without completing the close handshake.");
@@ -51,6 +66,8 @@ namespace AgentPanel.Core.Tests.Support
 
         public Task CloseAsync(int code, string reason, CancellationToken cancellation)
         {
+            CloseCalls++;
+            if (sidecar.StallClose) return new TaskCompletionSource<bool>().Task;
             ClosedByClient = true;
             CloseCode = code;
             sidecar.Forget(this);
@@ -61,12 +78,14 @@ namespace AgentPanel.Core.Tests.Support
         public void Abort()
         {
             Connected = false;
+            Aborted = true;
             sidecar.Forget(this);
             Push(AbortMarker);
         }
 
         public void Dispose()
         {
+            Disposed = true;
         }
 
         /// <summary>The server sends a frame.</summary>

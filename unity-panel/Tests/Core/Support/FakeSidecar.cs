@@ -33,9 +33,16 @@ namespace AgentPanel.Core.Tests.Support
 
         public SidecarEndpoint Endpoint => new SidecarEndpoint(Port, Token, Pid);
 
+        /// <summary>Clients' close handshakes never complete (a sidecar too busy to answer).</summary>
+        public bool StallClose { get; set; }
+        /// <summary>Every channel handed out, oldest first.</summary>
+        public List<FakeChannel> Created { get; } = new List<FakeChannel>();
+
         public IWebSocketChannel NewChannel()
         {
-            return new FakeChannel(this);
+            var channel = new FakeChannel(this);
+            lock (gate) Created.Add(channel);
+            return channel;
         }
 
         public void AddChat(string chatId)
