@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Quick-start launcher: installs dependencies on first use, rebuilds the bundle when sources are
-// newer than it, then runs `dist/agent-panel.mjs` with the given arguments.
+// newer than it, then runs `dist/agent-panel.mjs` with the given arguments (`npm run doctor`).
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { userEnv } from "./user-env.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -15,7 +16,8 @@ if (!existsSync(join(root, "node_modules", "zod"))) {
 if (!existsSync(bundle) || newestSource(join(root, "sidecar", "src")) > statSync(bundle).mtimeMs) {
   execFileSync(process.execPath, ["esbuild.config.mjs"], { cwd: root, stdio: "inherit" });
 }
-const run = spawnSync(process.execPath, [bundle, ...process.argv.slice(2)], { stdio: "inherit" });
+// The user's claude, not the repository's test copy npm puts on PATH (see user-env.mjs).
+const run = spawnSync(process.execPath, [bundle, ...process.argv.slice(2)], { stdio: "inherit", env: userEnv() });
 process.exit(run.status ?? 1);
 
 function newestSource(dir) {

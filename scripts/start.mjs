@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { userEnv } from "./user-env.mjs";
 
 /** The repository root (where package.json and dist/ live). */
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -30,7 +31,7 @@ async function main(argv) {
   const args = ["--project", resolve(cwd, project ?? "."), ...resolveClaudeFlag(rest, cwd)];
   if (!rest.includes("--parent-pid")) args.push("--parent-pid", String(process.pid));
   ensureBuilt();
-  const sidecar = startSidecar(args, { env: process.env });
+  const sidecar = startSidecar(args, { env: userEnv() }); // the user's claude, not the repository's test copy
   stopOnSignals(() => sidecar.stop());
   const ready = await sidecar.ready;
   printPanelUrl(ready);

@@ -1,36 +1,51 @@
 import { parseArgs } from "node:util";
+import { formatHelp, formatOverview, HELP, type CommandHelp } from "./commands/help.js";
 import { VERSION } from "./version.js";
 
 // The `agent-panel` command line. Each subcommand parses its own flags; unknown input gets a
 // usage message and exit code 2. Subcommands are imported when they run (dynamic import), so a
 // command loads only what it needs: `--version` loads nothing, `sessions` no chat engine or renderer.
 
-const USAGE = `agent-panel ${VERSION}
-Usage:
-  agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH]
-  agent-panel doctor [--project <unity project root>] [--claude <path>] [--json]
-  agent-panel sessions [--project <unity project root>] [--json] [--all]
-  agent-panel --version`;
+/** One subcommand: its help and how to run it. */
+interface Command { help: CommandHelp; run: (args: string[]) => Promise<number> }
+
+/** Every subcommand, in the order `--help` lists them. */
+export const COMMANDS: Record<string, Command> = {
+  serve: {
+    help: HELP.serve!,
+    run: async (args) => {
+      const [{ runServe }, { chatServeHooks }] = await Promise.all([import("./commands/serve.js"), import("./commands/serve-hooks.js")]);
+      return runServe(args, { createHooks: chatServeHooks });
+    },
+  },
+  doctor: { help: HELP.doctor!, run: doctor },
+  sessions: { help: HELP.sessions!, run: async (args) => (await import("./commands/sessions.js")).runSessions(args) },
+};
 
 /** Entry point: dispatch a subcommand and return the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  const overview = () => formatOverview(VERSION, Object.fromEntries(Object.entries(COMMANDS).map(([n, c]) => [n, c.help])));
   if (command === "--version" || command === "-v") {
     console.log(VERSION);
     return 0;
   }
-  if (command === "doctor") return doctor(rest);
-  if (command === "serve") {
-    const [{ runServe }, { chatServeHooks }] = await Promise.all([import("./commands/serve.js"), import("./commands/serve-hooks.js")]);
-    return runServe(rest, { createHooks: chatServeHooks });
-  }
-  if (command === "sessions") return (await import("./commands/sessions.js")).runSessions(rest);
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
-    console.log(USAGE);
+    const topic = command === "help" ? rest[0] : undefined;
+    if (topic !== undefined && COMMANDS[topic]) console.log(formatHelp(topic, COMMANDS[topic].help));
+    else console.log(overview());
     return command === undefined ? 2 : 0;
   }
-  console.error(`Unknown command "${command}".\n${USAGE}`);
-  return 2;
+  const cmd = COMMANDS[command];
+  if (!cmd) {
+    console.error(`Unknown command "${command}".\n\n${overview()}`);
+    return 2;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    console.log(formatHelp(command, cmd.help));
+    return 0;
+  }
+  return cmd.run(rest);
 }
 
 async function doctor(args: string[]): Promise<number> {
@@ -38,11 +53,18 @@ async function doctor(args: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({ args, options: { project: { type: "string" }, claude: { type: "string" }, json: { type: "boolean" } }, strict: true }));
   } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
+    console.error(`${(err as Error).message}\n\n${formatHelp("doctor", HELP.doctor!)}`);
     return 2;
   }
-  const { formatDoctor, runDoctor } = await import("./commands/doctor.js");
-  const checks = await runDoctor({ project: values.project, claude: values.claude });
-  console.log(values.json ? JSON.stringify({ version: VERSION, checks }, null, 2) : formatDoctor(checks));
-  return checks.every((c) => c.ok || c.warnOnly) ? 0 : 1;
+  const [{ formatDoctor, runDoctor }, { AgentPanelError }] = await Promise.all([import("./commands/doctor.js"), import("./errors.js")]);
+  try {
+    const checks = await runDoctor({ project: values.project, claude: values.claude });
+    console.log(values.json ? JSON.stringify({ version: VERSION, checks }, null, 2) : formatDoctor(checks));
+    return checks.every((c) => c.ok || c.warnOnly) ? 0 : 1;
+  } catch (err) {
+    // The same failures as serve's (a project folder that does not exist): message and exit code 1.
+    if (!(err instanceof AgentPanelError)) throw err;
+    console.error(err.message);
+    return 1;
+  }
 }

@@ -25,6 +25,8 @@ export interface LocateFs {
 export interface LocateOptions {
   /** A path the user configured; when given it must exist (no fallback). */
   explicitPath?: string | undefined;
+  /** Where the explicit path came from, for messages (default "the panel settings"). */
+  explicitLabel?: string;
   platform?: NodeJS.Platform;
   env?: Record<string, string | undefined>;
   homedir?: string;
@@ -73,13 +75,13 @@ export function locateClaude(opts: LocateOptions = {}): LocatedClaude {
   const searched: string[] = [];
   // A .cmd/.bat shim cannot be spawned without a shell: resolve it to the .exe it launches.
   const usable = (file: string): string | undefined => {
-    searched.push(file);
+    if (!searched.includes(file)) searched.push(file);
     if (!fs.isFile(file)) return undefined;
     return win && /\.(cmd|bat)$/i.test(file) ? resolveCmdShim(file, fs) : file;
   };
 
   for (const [given, source, what] of [
-    [opts.explicitPath, "explicit", "The claude path set in the panel settings"],
+    [opts.explicitPath, "explicit", opts.explicitLabel === undefined ? "The claude path set in the panel settings" : `The claude path given by ${opts.explicitLabel}`],
     [getEnv(env, CLAUDE_ENV_VAR, win), "env", `The ${CLAUDE_ENV_VAR} environment variable`],
   ] as const) {
     if (given === undefined || given.trim() === "") continue;

@@ -34,7 +34,9 @@ describe("agent-panel doctor (bundle, real claude)", () => {
     expect(res.stdout).toMatch(/ok\s+project\s+/);
     expect(res.stdout).toContain(".claude/projects/");
     expect(res.stdout).toMatch(/ok\s+claude version\s+\d+\.\d+\.\d+/);
-    expect(res.stdout).toMatch(/ok\s+account\s+ANTHROPIC_API_KEY/);
+    expect(res.stdout).toMatch(/ok\s+account\s+logged in: API key from ANTHROPIC_API_KEY \(Anthropic API\)/);
+    expect(res.stdout).toMatch(/ok\s+claude\s+\S+ \(found on PATH\)/); // why this binary, in words
+    expect(res.stdout).not.toMatch(/found via|firstParty/);
   });
 
   it("exits non-zero with a login hint when there are no credentials", () => {

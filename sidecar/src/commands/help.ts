@@ -1,0 +1,67 @@
+// What each subcommand does and what each of its options means: printed by
+// `agent-panel <command> --help` and, one line per command, by `agent-panel --help`.
+
+/** The help of one subcommand: a synopsis, one sentence, and every option with its meaning. */
+export interface CommandHelp {
+  synopsis: string;
+  summary: string;
+  options: [flag: string, meaning: string][];
+}
+
+const PROJECT = "--project <dir>";
+
+/** Help for the built-in subcommands, by name. */
+export const HELP: Record<string, CommandHelp> = {
+  serve: {
+    synopsis: "agent-panel serve --project <dir> [--port N] [--parent-pid PID] [--claude PATH]",
+    summary: "Run the sidecar for a Unity project: the panel's WebSocket, the browser panel and the chats' claude processes. Prints the panel URL.",
+    options: [
+      [PROJECT, "the Unity project root (required); chats run claude in this folder"],
+      ["--port N", "listen on this port instead of the one derived from the project path (127.0.0.1 only)"],
+      ["--parent-pid PID", "exit, stopping every claude process, when this process (the Unity Editor) is gone"],
+      ["--claude PATH", "the claude binary to run, instead of searching AGENT_PANEL_CLAUDE, the install locations and PATH"],
+      ["-h, --help", "show this help"],
+    ],
+  },
+  doctor: {
+    synopsis: "agent-panel doctor [--project <dir>] [--claude PATH] [--json]",
+    summary: "Check everything a chat needs on this machine (node, the project, claude, its login) and say how to fix what is missing. Exit code 1 when something required fails.",
+    options: [
+      [PROJECT, "the Unity project root to check (default: the current folder); it must exist"],
+      ["--claude PATH", "check this claude binary instead of the one the search finds"],
+      ["--json", "print the checks as JSON"],
+      ["-h, --help", "show this help"],
+    ],
+  },
+  sessions: {
+    synopsis: "agent-panel sessions [--project <dir>] [--json] [--all]",
+    summary: "List the project's Claude Code sessions, newest first (the ids resume with the panel's Resume).",
+    options: [
+      [PROJECT, "the Unity project root (default: the current folder)"],
+      ["--json", "print the list as JSON, after checking every transcript"],
+      ["--all", "include archived sessions"],
+      ["-h, --help", "show this help"],
+    ],
+  },
+};
+
+/** The text `agent-panel <name> --help` prints. */
+export function formatHelp(name: string, help: CommandHelp): string {
+  const width = Math.max(...help.options.map(([flag]) => flag.length));
+  return [`Usage: ${help.synopsis}`, "", help.summary, "", "Options:", ...help.options.map(([flag, meaning]) => `  ${flag.padEnd(width)}  ${meaning}`)].join("\n");
+}
+
+/** The text `agent-panel --help` prints: one line per command. */
+export function formatOverview(version: string, commands: Record<string, CommandHelp>): string {
+  const width = Math.max(...Object.keys(commands).map((n) => n.length));
+  return [
+    `agent-panel ${version}: Claude Code for a Unity project (the Agent Panel sidecar)`,
+    "",
+    "Usage: agent-panel <command> [options]   (agent-panel <command> --help for its options)",
+    "",
+    "Commands:",
+    ...Object.entries(commands).map(([name, h]) => `  ${name.padEnd(width)}  ${h.summary.split(". ")[0]!.replace(/\.$/, "")}`),
+    "",
+    "  --version   print the version",
+  ].join("\n");
+}
