@@ -108,6 +108,37 @@ namespace UnityEngine.UIElements
         public DropdownField(List<string> choices, int defaultIndex, Func<string, string> formatSelectedValueCallback = null, Func<string, string> formatListItemCallback = null) => throw new NotImplementedException();
     }
 
+    public enum CollectionVirtualizationMethod
+    {
+        FixedHeight,
+        DynamicHeight,
+    }
+
+    public enum SelectionType
+    {
+        None,
+        Single,
+        Multiple,
+    }
+
+    public abstract partial class BaseVerticalCollectionView : BindableElement
+    {
+        public System.Collections.IList itemsSource { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+        public Func<VisualElement> makeItem { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+        public Action<VisualElement, int> bindItem { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+        public SelectionType selectionType { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+        public CollectionVirtualizationMethod virtualizationMethod { get => throw new NotImplementedException(); set => throw new NotImplementedException(); }
+        public void RefreshItems() => throw new NotImplementedException();
+    }
+
+    public abstract partial class BaseListView : BaseVerticalCollectionView
+    {
+    }
+
+    public partial class ListView : BaseListView
+    {
+    }
+
     public partial class ScrollView : VisualElement
     {
         public ScrollView() => throw new NotImplementedException();

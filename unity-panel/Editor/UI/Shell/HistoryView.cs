@@ -1,5 +1,5 @@
-using System.Collections.Generic;
 using System;
+using System.Collections;
 using System.Threading.Tasks;
 using AgentPanel.Core.Protocol;
 using AgentPanel.Core.Store;
@@ -18,7 +18,7 @@ namespace AgentPanel.Editor.UI
         private readonly VisualElement listPane;
         private readonly TextField search;
         private readonly Toggle fullText;
-        private readonly VisualElement list;
+        private readonly ListView list;
         private readonly Label note;
         private readonly VisualElement sessionPane;
         private readonly Label sessionTitle;
@@ -37,7 +37,12 @@ namespace AgentPanel.Editor.UI
             listPane = root.Q<VisualElement>("history-list-pane");
             search = root.Q<TextField>("history-search");
             fullText = root.Q<Toggle>("history-fulltext");
-            list = root.Q<VisualElement>("history-list");
+            // Virtualized: only the visible rows exist; makeItem builds a recycled row, bindItem fills it from the model's rows.
+            list = root.Q<ListView>("history-list");
+            list.selectionType = SelectionType.None;
+            list.virtualizationMethod = CollectionVirtualizationMethod.DynamicHeight;
+            list.makeItem = () => new HistoryRowElement(id => _ = OpenSession(id));
+            list.bindItem = (element, index) => ((HistoryRowElement)element).Bind((HistoryRow)list.itemsSource[index], DateTime.UtcNow);
             note = root.Q<Label>("history-note");
             sessionPane = root.Q<VisualElement>("history-session");
             sessionTitle = root.Q<Label>("history-title");
@@ -100,47 +105,13 @@ namespace AgentPanel.Editor.UI
                 older.SetEnabled(!opened.Loading);
                 return;
             }
-            list.Clear();
-            foreach (var row in model.Rows(DateTime.UtcNow)) list.Add(RowElement(row));
-            var empty = model.Rows(DateTime.UtcNow).Count == 0;
+            var rows = model.Rows;
+            // A new rows list (the model changed) replaces the source; the same one (a clock tick) only rebinds the visible rows.
+            if (!ReferenceEquals(list.itemsSource, rows)) list.itemsSource = (IList)rows;
+            else list.RefreshItems();
+            var empty = rows.Count == 0;
             note.text = empty ? model.EmptyText(loading) : model.Stopped.Length > 0 ? "Search stopped early (" + model.Stopped.Replace('_', ' ') + "); refine it to see more." : "";
             PanelAssets.Show(note, note.text.Length > 0);
-        }
-
-        private VisualElement RowElement(HistoryRow row)
-        {
-            var id = row.SessionId;
-            var button = new Button(() => _ = OpenSession(id)) { tooltip = "Session " + id };
-            button.AddToClassList("ap-history-row");
-            var head = new VisualElement();
-            head.AddToClassList("ap-history-row__head");
-            var title = new Label(row.Title) { enableRichText = false };
-            title.AddToClassList("ap-history-row__title");
-            var time = new Label(row.Time) { tooltip = row.TimeTooltip };
-            time.AddToClassList("ap-muted");
-            head.Add(title);
-            foreach (var flag in row.Flags)
-            {
-                var f = new Label(flag);
-                f.AddToClassList("ap-flag");
-                head.Add(f);
-            }
-            head.Add(time);
-            button.Add(head);
-            if (row.Preview.Length > 0)
-            {
-                var preview = new Label(row.Preview) { enableRichText = false };
-                preview.AddToClassList("ap-history-row__preview");
-                button.Add(preview);
-            }
-            if (row.Details.Length > 0)
-            {
-                var details = new Label(row.Details) { enableRichText = false };
-                details.AddToClassList("ap-muted");
-                details.AddToClassList("ap-history-row__details");
-                button.Add(details);
-            }
-            return button;
         }
 
         private async void Search()

@@ -11,8 +11,7 @@ namespace AgentPanel.Core.View
     {
         public string SessionId;
         public string Title;
-        public string Time;
-        /// <summary>ISO time for the tooltip.</summary>
+        /// <summary>ISO time of the last activity (or of the hit), also the tooltip.</summary>
         public string TimeTooltip;
         /// <summary>The last prompt, or the matching snippet of a full-text search.</summary>
         public string Preview;
@@ -20,6 +19,9 @@ namespace AgentPanel.Core.View
         public string Details = "";
         /// <summary>Short markers: "archived", "subagents", "incomplete", or a search hit's kind.</summary>
         public List<string> Flags = new List<string>();
+
+        /// <summary>The relative time ("5 min ago") at <paramref name="nowUtc"/>: computed when the row is bound, so a clock tick rebinds the visible rows instead of rebuilding the list.</summary>
+        public string TimeAt(DateTime nowUtc) => ShellFormat.RelativeTime(TimeTooltip, nowUtc);
     }
 
     /// <summary>
@@ -30,6 +32,7 @@ namespace AgentPanel.Core.View
     {
         private List<SessionSummary> sessions = new List<SessionSummary>();
         private List<SearchHit> hits;
+        private List<HistoryRow> rows;
 
         /// <summary>The filter typed in the search box.</summary>
         public string Query { get; private set; } = "";
@@ -37,6 +40,8 @@ namespace AgentPanel.Core.View
         public bool FullText { get; private set; }
         /// <summary>Why a full-text search stopped early ("" when it did not).</summary>
         public string Stopped { get; private set; } = "";
+        /// <summary>How many times the rows were built (once per change of the list, never per redraw).</summary>
+        public int RowBuilds { get; private set; }
 
         /// <summary>Show a history.list result for <paramref name="query"/>.</summary>
         public void SetSessions(string query, IEnumerable<SessionSummary> list)
@@ -46,6 +51,7 @@ namespace AgentPanel.Core.View
             hits = null;
             Stopped = "";
             sessions = (list ?? Enumerable.Empty<SessionSummary>()).Where(s => s?.Id != null && !s.Archived).ToList();
+            rows = null;
         }
 
         /// <summary>Show a history.search result for <paramref name="text"/>.</summary>
@@ -55,6 +61,7 @@ namespace AgentPanel.Core.View
             FullText = true;
             hits = (result?.Hits ?? new List<SearchHit>()).Where(h => h?.SessionId != null).ToList();
             Stopped = result?.Stopped ?? "";
+            rows = null;
         }
 
         /// <summary>Merge a history.changed frame (only into the session list; full-text hits are a snapshot).</summary>
@@ -74,6 +81,7 @@ namespace AgentPanel.Core.View
                 else byId[s.Id] = s;
             }
             sessions = byId.Values.OrderByDescending(s => s.LastActivity ?? "", StringComparer.Ordinal).ToList();
+            rows = null;
         }
 
         /// <summary>The title of a listed session, or "Session 1a2b3c4d".</summary>
@@ -86,11 +94,16 @@ namespace AgentPanel.Core.View
             return "Session " + (sessionId ?? "").Substring(0, Math.Min(8, (sessionId ?? "").Length));
         }
 
-        /// <summary>The rows to show, newest first.</summary>
-        public List<HistoryRow> Rows(DateTime nowUtc)
+        /// <summary>The rows to show, newest first; built once per change and shared until the next one (the list view's items source).</summary>
+        public IReadOnlyList<HistoryRow> Rows
         {
-            if (FullText) return hits.Select(h => HitRow(h, nowUtc)).ToList();
-            return sessions.Select(s => SessionRow(s, nowUtc)).ToList();
+            get
+            {
+                if (rows != null) return rows;
+                RowBuilds++;
+                rows = FullText ? hits.Select(HitRow).ToList() : sessions.Select(SessionRow).ToList();
+                return rows;
+            }
         }
 
         /// <summary>What the empty list says.</summary>
@@ -109,13 +122,12 @@ namespace AgentPanel.Core.View
             return new[] { s.Title, s.FirstPrompt, s.LastPrompt }.Any(t => t != null && t.Normalize(System.Text.NormalizationForm.FormKC).ToLower(CultureInfo.InvariantCulture).Contains(q));
         }
 
-        private static HistoryRow SessionRow(SessionSummary s, DateTime nowUtc)
+        private static HistoryRow SessionRow(SessionSummary s)
         {
             var row = new HistoryRow
             {
                 SessionId = s.Id,
                 Title = string.IsNullOrWhiteSpace(s.Title) ? "Session " + s.Id.Substring(0, Math.Min(8, s.Id.Length)) : s.Title,
-                Time = ShellFormat.RelativeTime(s.LastActivity, nowUtc),
                 TimeTooltip = s.LastActivity ?? "",
                 Preview = OneLine(s.LastPrompt ?? s.FirstPrompt ?? ""),
                 Details = ShellFormat.SessionDetails(s.GitBranch, s.Model, s.MessageCount, s.MessageCountExact, s.Size),
@@ -126,13 +138,12 @@ namespace AgentPanel.Core.View
             return row;
         }
 
-        private static HistoryRow HitRow(SearchHit h, DateTime nowUtc)
+        private static HistoryRow HitRow(SearchHit h)
         {
             var row = new HistoryRow
             {
                 SessionId = h.SessionId,
                 Title = string.IsNullOrWhiteSpace(h.Title) ? "Session " + h.SessionId.Substring(0, Math.Min(8, h.SessionId.Length)) : h.Title,
-                Time = ShellFormat.RelativeTime(h.Timestamp, nowUtc),
                 TimeTooltip = h.Timestamp ?? "",
                 Preview = OneLine(h.Snippet ?? ""),
             };

@@ -65,13 +65,13 @@ namespace AgentPanel.Core.Tests.View.Shell
                 new SessionSummary { Id = "s2abcdef99", Title = "", LastActivity = "2025-06-09T10:00:00Z", FirstPrompt = "hello", Warning = "truncated" },
                 new SessionSummary { Id = "s3", Title = "old", Archived = true },
             });
-            var rows = list.Rows(Now);
+            var rows = list.Rows;
             Assert.That(rows.Count, Is.EqualTo(2), "archived sessions are not listed");
-            Assert.That(rows[0].Time, Is.EqualTo("5 min ago"));
+            Assert.That(rows[0].TimeAt(Now), Is.EqualTo("5 min ago"));
             Assert.That(rows[0].Preview, Is.EqualTo("why twice?"));
             Assert.That(rows[0].Flags, Is.EqualTo(new[] { "subagents" }));
             Assert.That(rows[1].Title, Is.EqualTo("Session s2abcdef"));
-            Assert.That(rows[1].Time, Is.EqualTo("yesterday"));
+            Assert.That(rows[1].TimeAt(Now), Is.EqualTo("yesterday"));
             Assert.That(rows[1].Flags, Is.EqualTo(new[] { "incomplete" }));
             Assert.That(list.EmptyText(false), Is.EqualTo("No past sessions in this project yet."));
         }
@@ -89,10 +89,29 @@ namespace AgentPanel.Core.Tests.View.Shell
                     new SessionSummary { Id = "s3", Title = "Shaders", LastActivity = "2025-06-10T11:30:00Z" },
                 },
             });
-            Assert.That(list.Rows(Now).Select(r => r.SessionId), Is.EqualTo(new[] { "s2", "s1" }));
+            Assert.That(list.Rows.Select(r => r.SessionId), Is.EqualTo(new[] { "s2", "s1" }));
             list.Apply(new HistoryChangedFrame { Removed = new List<string> { "s2" } });
-            Assert.That(list.Rows(Now).Select(r => r.SessionId), Is.EqualTo(new[] { "s1" }));
+            Assert.That(list.Rows.Select(r => r.SessionId), Is.EqualTo(new[] { "s1" }));
             Assert.That(list.EmptyText(false), Is.EqualTo("No session matches."));
+        }
+
+        [Test]
+        public void RowsAreBuiltOncePerChangeNotPerRedrawOrClockTick()
+        {
+            var list = new HistoryListModel();
+            list.SetSessions("", new[] { new SessionSummary { Id = "s1", Title = "Jump bug", LastActivity = "2025-06-10T11:55:00Z" } });
+            var first = list.Rows;
+            Assert.That(list.Rows, Is.SameAs(first), "a redraw (or the 30 s tick rebinding relative times) reuses the rows");
+            Assert.That(list.Rows.Count, Is.EqualTo(1));
+            Assert.That(list.RowBuilds, Is.EqualTo(1));
+            Assert.That(first[0].TimeAt(Now.AddHours(1)), Is.EqualTo("1 h ago"), "the relative time follows the clock without a rebuild");
+            list.Apply(new HistoryChangedFrame { Sessions = new List<SessionSummary> { new SessionSummary { Id = "s2", Title = "New", LastActivity = "2025-06-10T11:58:00Z" } } });
+            Assert.That(list.Rows.Select(r => r.SessionId), Is.EqualTo(new[] { "s2", "s1" }));
+            Assert.That(list.RowBuilds, Is.EqualTo(2), "one build for the change");
+            list.SetHits("jump", new HistorySearchResult { Hits = new List<SearchHit> { new SearchHit { SessionId = "s1", Snippet = "jump" } } });
+            list.Apply(new HistoryChangedFrame { Removed = new List<string> { "s1" } });
+            Assert.That(list.Rows.Single().SessionId, Is.EqualTo("s1"), "full-text hits are a snapshot");
+            Assert.That(list.RowBuilds, Is.EqualTo(3));
         }
 
         [Test]
@@ -100,10 +119,10 @@ namespace AgentPanel.Core.Tests.View.Shell
         {
             var list = new HistoryListModel();
             list.SetHits("AddForce", new HistorySearchResult { Hits = new List<SearchHit> { new SearchHit { SessionId = "s9", Title = "Physics", Kind = "tool_use", Snippet = "rb.AddForce(…)", Timestamp = "2025-06-10T09:00:00Z" } }, Stopped = "max_hits" });
-            var row = list.Rows(Now).Single();
+            var row = list.Rows.Single();
             Assert.That(row.Preview, Is.EqualTo("rb.AddForce(…)"));
             Assert.That(row.Flags, Is.EqualTo(new[] { "tool use" }));
-            Assert.That(row.Time, Is.EqualTo("3 h ago"));
+            Assert.That(row.TimeAt(Now), Is.EqualTo("3 h ago"));
             Assert.That(list.Stopped, Is.EqualTo("max_hits"));
             Assert.That(list.TitleOf("s9"), Is.EqualTo("Physics"));
         }
