@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: installs what the tests need (npm packages including the real
-# claude CLI, Debian's chromium for the browser tests, a pinned Node LTS in .tmp/tools), type-checks,
+# claude CLI, Debian's chromium for the browser tests, sox for the WAV checks, a pinned Node LTS in
+# .tmp/tools), type-checks,
 # builds the bundle, runs the vitest suites (unit, end-to-end against the real claude binary with the
 # project's fake model, browser), the end-to-end and bridge suites again on the Node LTS, the C# tests
 # of the Unity package (dotnet), and a quick pass of every benchmark (sizes small, targets not
@@ -17,6 +18,16 @@ if [ ! -x /usr/bin/chromium ] && [ -z "${AGENT_PANEL_CHROMIUM:-}" ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium > .tmp/apt-chromium.log
   else
     echo "The browser tests need Debian's chromium (apt-get install chromium) or AGENT_PANEL_CHROMIUM=<path>." >&2
+    exit 1
+  fi
+fi
+
+if ! command -v sox > /dev/null; then
+  # the compose_mml tests read their WAV files back with sox
+  if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends sox > .tmp/apt-sox.log
+  else
+    echo "The compose_mml tests need sox (apt-get install sox)." >&2
     exit 1
   fi
 fi

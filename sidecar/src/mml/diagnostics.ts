@@ -35,7 +35,9 @@ export const DIAGNOSTIC_CODES = [
   "NO_NOTES",
   // output
   "OUTPUT_PATH_OUTSIDE_PROJECT",
+  "OUTPUT_PATH_INVALID",
   "OUTPUT_WRITE_FAILED",
+  "IMPORT_FAILED",
 ] as const;
 
 /** One diagnostic code. */
