@@ -24,6 +24,8 @@ export interface ServerOptions {
   token: string;
   version: string;
   onClient: OnClient;
+  /** Extra authenticated HTTP routes (the tool host's /mcp, /tools, /jobs): true when handled. */
+  route?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
   /** Extra /health fields, e.g. {chats, clients}; called on every /health request. */
   health: () => object;
   /** Directory with the browser panel (index.html, scripts); a placeholder page when absent. */
@@ -91,6 +93,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (pathname !== "/health" && pathname !== "/ws" && serveStatic(req, res, opts.staticRoot, auth.port)) return;
     const check = authorizeHttp(req, auth);
     if (!check.ok) return reply(res, check.status, { error: check.reason });
+    if (pathname !== undefined && opts.route?.(req, res, pathname)) return;
     if (pathname === "/health") {
       if (req.method !== "GET") return reply(res, 405, { error: "use GET" });
       const body = { version: opts.version, pid: process.pid, uptime: Math.round((Date.now() - startedAt) / 1000), clients: clients.size, ...opts.health() };

@@ -10,6 +10,9 @@ import { startServer, type OnClient, type RunningServer } from "../bridge/server
 import type { StaticFiles } from "../bridge/static.js";
 import { loadOrCreateToken } from "../bridge/token.js";
 import { AgentPanelError, reportInternal, setInternalErrorLog } from "../errors.js";
+import { catalogCacheFile } from "../tools/catalog-cache.js";
+import { ToolHost } from "../tools/host.js";
+import { TestToolProvider } from "../tools/test-provider.js";
 import { VERSION } from "../version.js";
 
 // `agent-panel serve`: one sidecar per Unity project. Reuses a healthy running one (prints its URL,
@@ -17,7 +20,7 @@ import { VERSION } from "../version.js";
 // descriptor and serves until a signal or the parent (Unity) goes away.
 
 /** Usage text of the serve command. */
-export const SERVE_USAGE = "Usage: agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH]";
+export const SERVE_USAGE = "Usage: agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH] [--sync-wait-ms N] [--test-tools]";
 
 /** What the lead's factory gets to build the chat registry and router. */
 export interface ServeContext {
@@ -25,6 +28,8 @@ export interface ServeContext {
   claudePath?: string;
   version: string;
   log: (line: string) => void;
+  /** The tool host (registry + invoker); the chat side adds the Unity provider to it. */
+  tools?: ToolHost;
 }
 
 /** The chat side of the server: the router per client, /health fields, and shutdown. */
@@ -83,6 +88,8 @@ interface ServeArgs {
   port?: number;
   parentPid?: number;
   claude?: string;
+  syncWaitMs?: number;
+  testTools?: boolean;
 }
 
 async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => void, log: (l: string) => void): Promise<ServeStart> {
@@ -93,6 +100,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   const paths = descriptorPaths(args.project, opts);
   const release = await acquireInstanceLock(paths.lock);
   let hooks: ServeHooks | undefined;
+  let tools: ToolHost | undefined;
   let server: RunningServer | undefined;
   let descriptor: Descriptor;
   try {
@@ -105,25 +113,32 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
       return { kind: "exit", code: 0 };
     }
     if (existing) log(`replacing the stale descriptor of pid ${existing.pid} (not running or not answering)`);
-    hooks = await (opts.createHooks ?? notReadyHooks)({ project: paths.project, claudePath: args.claude, version: VERSION, log });
+    tools = new ToolHost({ version: VERSION, cacheFile: catalogCacheFile(paths), syncWaitMs: args.syncWaitMs, log });
+    // Test mode (conformance run, acceptance tests): a provider of sample tools, never otherwise.
+    if (args.testTools) tools.addProvider(new TestToolProvider());
+    hooks = await (opts.createHooks ?? notReadyHooks)({ project: paths.project, claudePath: args.claude, version: VERSION, log, tools });
     const h = hooks;
+    const t = tools;
     server = await listenWithFallback(args.port, paths.project, opts, (port) =>
-      startServer({ port, token, version: VERSION, onClient: h.onClient, health: h.health, staticRoot: h.staticRoot, heartbeatMs: opts.heartbeatMs, log }),
+      startServer({ port, token, version: VERSION, onClient: h.onClient, health: () => ({ ...h.health(), ...t.health() }), route: t.route, staticRoot: h.staticRoot, heartbeatMs: opts.heartbeatMs, log }),
     );
     descriptor = { pid: process.pid, port: server.port, token, version: VERSION, startedAt: new Date().toISOString(), project: paths.project };
     writeDescriptor(paths.descriptor, descriptor);
   } catch (err) {
     await server?.close(1000);
     await hooks?.closeAll().catch(() => {});
+    await tools?.close().catch(() => {});
     throw err;
   } finally {
     release();
   }
   const running = server;
   const h = hooks;
+  const t = tools;
   const lifetime = createLifetime({
     closeAll: async () => {
       try {
+        await t.close();
         await h.closeAll();
       } finally {
         await running.close();
@@ -192,11 +207,11 @@ export function notReadyHooks(): ServeHooks {
 
 /** Parse and validate serve's flags; a usage result (exit 2, or 0 for --help) on bad input. */
 export function parseServeArgs(args: string[]): ServeArgs | { usage: string; code: number } {
-  let values: { project?: string; port?: string; "parent-pid"?: string; claude?: string; help?: boolean };
+  let values: { project?: string; port?: string; "parent-pid"?: string; claude?: string; "sync-wait-ms"?: string; "test-tools"?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args,
-      options: { project: { type: "string" }, port: { type: "string" }, "parent-pid": { type: "string" }, claude: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { project: { type: "string" }, port: { type: "string" }, "parent-pid": { type: "string" }, claude: { type: "string" }, "sync-wait-ms": { type: "string" }, "test-tools": { type: "boolean" }, help: { type: "boolean", short: "h" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -209,7 +224,9 @@ export function parseServeArgs(args: string[]): ServeArgs | { usage: string; cod
   if (port === null) return { usage: `--port must be a number between 1 and 65535.\n${SERVE_USAGE}`, code: 2 };
   const parentPid = values["parent-pid"] === undefined ? undefined : parseIntFlag(values["parent-pid"], 1, 2 ** 31 - 1);
   if (parentPid === null) return { usage: `--parent-pid must be a positive process id.\n${SERVE_USAGE}`, code: 2 };
-  return { project: values.project, port, parentPid, claude: values.claude };
+  const syncWaitMs = values["sync-wait-ms"] === undefined ? undefined : parseIntFlag(values["sync-wait-ms"], 0, 3_600_000);
+  if (syncWaitMs === null) return { usage: `--sync-wait-ms must be a number of milliseconds (0 to 3600000).\n${SERVE_USAGE}`, code: 2 };
+  return { project: values.project, port, parentPid, claude: values.claude, syncWaitMs, testTools: values["test-tools"] === true };
 }
 
 function parseIntFlag(text: string, min: number, max: number): number | null {

@@ -85,7 +85,7 @@ describe("ToolInvoker", () => {
 
   it("only a job that has not started can be cancelled; a running one says why not", async () => {
     const { invoker, test } = setup({ syncWaitMs: 30 });
-    const a = await invoker.call("test_main_slow", { ms: 300, steps: 2 });
+    const a = await invoker.call("test_main_slow", { ms: 1000, steps: 2 });
     const b = await invoker.call("test_main_slow", { ms: 10, steps: 1 });
     expect(invoker.job(a.jobId!)?.status).toBe("running");
     expect(invoker.job(b.jobId!)?.status).toBe("queued");
@@ -95,7 +95,7 @@ describe("ToolInvoker", () => {
     expect(refused.ok ? "" : refused.message).toMatch(/already started/);
     expect(invoker.jobs.cancel(b.jobId!)).toMatchObject({ ok: true, job: { status: "cancelled" } });
     expect(invoker.queueDepth()).toBe(0);
-    await new Promise((r) => setTimeout(r, 400));
+    for (let i = 0; i < 200 && invoker.job(a.jobId!)?.status !== "succeeded"; i++) await new Promise((r) => setTimeout(r, 20));
     expect(invoker.job(a.jobId!)?.status).toBe("succeeded");
     expect(invoker.job(b.jobId!)?.status).toBe("cancelled");
     expect(test.calls.map((c) => c.callId)).toEqual([a.jobId]);

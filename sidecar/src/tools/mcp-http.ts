@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { createMcpServer, type McpDeps } from "./mcp-server.js";
+
+// MCP over Streamable HTTP at /mcp: stateful sessions (one SDK transport + server each), found by
+// the Mcp-Session-Id header. Clients such as claude never send DELETE, so a session with no open
+// request for `idleMs` is reaped; a reaped client gets 404 and starts a new session, as the spec says.
+// Token and Host/Origin checks happened before this is reached (bridge/server.ts).
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  dispose: () => void;
+  lastSeen: number;
+  open: number;
+  /** Open GET streams: the only way a server notification reaches the client. */
+  streams: number;
+  flush: () => void;
+}
+
+/** Settings of the endpoint. */
+export interface McpHttpOptions extends McpDeps {
+  /** A session without any open request for this long is closed (default 30 min). */
+  idleMs?: number;
+  log?: (line: string) => void;
+}
+
+/** The /mcp endpoint: handles requests, reaps idle sessions, closes everything on shutdown. */
+export class McpHttpEndpoint {
+  private readonly sessions = new Map<string, Session>();
+  private readonly reaper: NodeJS.Timeout;
+  private readonly idleMs: number;
+
+  constructor(private readonly opts: McpHttpOptions) {
+    this.idleMs = opts.idleMs ?? 30 * 60_000;
+    this.reaper = setInterval(() => this.reap(), Math.min(60_000, Math.max(50, Math.floor(this.idleMs / 2))));
+    this.reaper.unref();
+  }
+
+  /** Open MCP sessions (for /health and tests). */
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  /** Handle one HTTP request to /mcp. */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const header = req.headers["mcp-session-id"];
+    const id = Array.isArray(header) ? header[0] : header;
+    if (id !== undefined) {
+      const session = this.sessions.get(id);
+      if (!session) return notFound(res);
+      return this.serve(session, req, res);
+    }
+    if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: no Mcp-Session-Id; start a session with an initialize POST.");
+    const session: Session = { transport: undefined as unknown as StreamableHTTPServerTransport, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
+    const { server, dispose, flush } = createMcpServer(this.opts, () => session.streams > 0);
+    session.dispose = dispose;
+    session.flush = flush;
+    session.transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sid) => void this.sessions.set(sid, session),
+      onsessionclosed: (sid) => void this.drop(sid),
+    });
+    session.transport.onclose = () => {
+      const sid = session.transport.sessionId;
+      if (sid !== undefined) this.sessions.delete(sid);
+      dispose();
+    };
+    await server.connect(session.transport);
+    await this.serve(session, req, res);
+    // Not an initialize request (the transport answered 400): nothing to keep.
+    if (session.transport.sessionId === undefined || !this.sessions.has(session.transport.sessionId)) await session.transport.close();
+  }
+
+  /** Close every session (the sidecar is shutting down). */
+  async close(): Promise<void> {
+    clearInterval(this.reaper);
+    await Promise.all([...this.sessions.keys()].map((sid) => this.drop(sid)));
+  }
+
+  private async serve(session: Session, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    session.open++;
+    session.lastSeen = Date.now();
+    const stream = req.method === "GET";
+    if (stream) {
+      session.streams++;
+      // A list change that happened before the client opened its stream is sent once it is up.
+      setTimeout(() => session.flush(), 25).unref();
+    }
+    res.once("close", () => {
+      session.open--;
+      if (stream) session.streams--;
+      session.lastSeen = Date.now();
+    });
+    await session.transport.handleRequest(req, res);
+  }
+
+  private reap(): void {
+    const now = Date.now();
+    for (const [sid, s] of this.sessions) {
+      if (s.open === 0 && now - s.lastSeen >= this.idleMs) {
+        this.opts.log?.(`closing MCP session ${sid.slice(0, 8)}…, idle for ${Math.round((now - s.lastSeen) / 1000)} s`);
+        void this.drop(sid);
+      }
+    }
+  }
+
+  private async drop(sid: string): Promise<void> {
+    const s = this.sessions.get(sid);
+    if (!s) return;
+    this.sessions.delete(sid);
+    s.dispose();
+    await s.transport.close().catch(() => {});
+  }
+}
+
+function notFound(res: ServerResponse): void {
+  jsonRpcError(res, 404, -32001, "Session not found (it ended or the sidecar restarted); start a new session with initialize.");
+}
+
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) });
+  res.end(body);
+}
