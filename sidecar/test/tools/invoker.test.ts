@@ -124,8 +124,9 @@ describe("ToolInvoker", () => {
   it("keeps only a bounded number of finished jobs", async () => {
     const { invoker } = setup({ syncWaitMs: 0, maxFinishedJobs: 2 });
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await invoker.call("test_slow", { ms: 5, steps: 1 })).jobId!);
-    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 4; i++) ids.push((await invoker.call("test_slow", { ms: 60, steps: 1 })).jobId!);
+    expect(ids.every((id) => id !== undefined)).toBe(true);
+    for (let i = 0; i < 200 && invoker.jobs.running() > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(invoker.jobs.list().map((j) => j.id)).toEqual([ids[3], ids[2]]);
   });
 
