@@ -2,8 +2,8 @@
 // fake Anthropic Messages API answering the prompts of SidecarIntegrationTests, an isolated HOME,
 // the real claude binary, and AGENT_PANEL_SIDECAR pointing at the built sidecar bundle.
 //
-//   npx tsx unity-panel/Tools~/integration-env.mts                  # dotnet test --filter Category=Integration
-//   npx tsx unity-panel/Tools~/integration-env.mts -- <command…>    # any other command
+//   npx tsx unity-panel/Tools~/integration-env.mts                  # dotnet test (net10.0) --filter Category=Integration
+//   npx tsx unity-panel/Tools~/integration-env.mts -- <command…>    # any other command (the Mono run: mono nunit3-console.exe …)
 import { spawn } from "node:child_process";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
@@ -31,7 +31,7 @@ Object.assign(env, sandbox.env(api.url), {
 });
 
 const at = process.argv.indexOf("--");
-const command = at >= 0 ? process.argv.slice(at + 1) : ["dotnet", "test", join(repo, "unity-panel", "Dotnet~", "Tests"), "--no-build", "--filter", "Category=Integration", "-nologo"];
+const command = at >= 0 ? process.argv.slice(at + 1) : ["dotnet", "test", join(repo, "unity-panel", "Dotnet~", "Tests"), "-f", "net10.0", "--no-build", "--filter", "Category=Integration", "-nologo"];
 const child = spawn(command[0]!, command.slice(1), { stdio: "inherit", env, cwd: repo });
 const code: number = await new Promise((done) => child.on("close", (c) => done(c ?? 1)));
 await api.close();

@@ -1,79 +1,133 @@
 using System;
-using System.Net;
-using System.Net.Sockets;
 using System.Net.WebSockets;
-using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
 using AgentPanel.Core.Connection;
+using AgentPanel.Core.Tests.Support;
 using NUnit.Framework;
 
 namespace AgentPanel.Core.Tests.Connection
 {
-    /// <summary>The real ClientWebSocket channel against a tiny loopback WebSocket server: the token header, whole frames, close.</summary>
+    /// <summary>
+    /// The real ClientWebSocket channel against a loopback `ws` server (the sidecar's WebSocket library): the token header,
+    /// whole frames, close codes, binary frames, and ending a pending receive. Runs on .NET and on Mono (the Editor's runtime).
+    /// </summary>
+    [NonParallelizable]
     public class ClientWebSocketChannelTests
     {
+        private WsTestServer server;
+
+        [OneTimeSetUp]
+        public void StartServer()
+        {
+            server = WsTestServer.Start();
+        }
+
+        [OneTimeTearDown]
+        public void StopServer()
+        {
+            server?.Dispose();
+        }
+
         [Test]
         public void SendsTheTokenAsABearerHeaderAndExchangesWholeTextFrames()
         {
-            var port = FreePort();
-            var listener = new HttpListener();
-            listener.Prefixes.Add("http://127.0.0.1:" + port + "/");
-            try
+            using (var channel = new ClientWebSocketChannel())
             {
-                listener.Start();
+                Complete(channel.ConnectAsync(server.Url("/echo"), "secret-token", CancellationToken.None), "connect");
+                Complete(channel.SendAsync("{\"id\":\"1\",\"text\":\"héllo ✓\"}", CancellationToken.None), "send");
+                var answer = Complete(channel.ReceiveAsync(CancellationToken.None), "the echo");
+                // Two fragments, split inside the two UTF-8 bytes of "é", larger than the channel's 16 kB read buffer.
+                Assert.That(answer, Is.EqualTo("{\"echo\":{\"id\":\"1\",\"text\":\"héllo ✓\"},\"big\":\"" + new string('x', 100_000) + "é\"}"));
+                Complete(channel.CloseAsync(1000, "done", CancellationToken.None), "close");
+                Assert.That(Complete(channel.ReceiveAsync(CancellationToken.None), "the close reply"), Is.Null, "the close handshake ends the stream");
+                Assert.That(channel.CloseCode, Is.EqualTo(1000));
             }
-            catch (HttpListenerException e)
-            {
-                Assert.Ignore("HttpListener is not available here: " + e.Message);
-            }
-            string seenAuth = null;
-            var server = Task.Run(async () =>
-            {
-                var context = await listener.GetContextAsync();
-                seenAuth = context.Request.Headers["Authorization"];
-                var ws = (await context.AcceptWebSocketAsync(null)).WebSocket;
-                var buffer = new byte[1 << 20];
-                var received = await ws.ReceiveAsync(new ArraySegment<byte>(buffer), CancellationToken.None);
-                var text = Encoding.UTF8.GetString(buffer, 0, received.Count);
-                var big = new string('x', 100_000) + "é";
-                var reply = Encoding.UTF8.GetBytes("{\"echo\":" + text + ",\"big\":\"" + big + "\"}");
-                // Send in two fragments to prove the client joins them.
-                await ws.SendAsync(new ArraySegment<byte>(reply, 0, 1000), WebSocketMessageType.Text, false, CancellationToken.None);
-                await ws.SendAsync(new ArraySegment<byte>(reply, 1000, reply.Length - 1000), WebSocketMessageType.Text, true, CancellationToken.None);
-                var close = await ws.ReceiveAsync(new ArraySegment<byte>(buffer), CancellationToken.None);
-                await ws.CloseOutputAsync(WebSocketCloseStatus.NormalClosure, "bye", CancellationToken.None);
-                return close.CloseStatus;
-            });
-            try
-            {
-                using (var channel = new ClientWebSocketChannel())
-                {
-                    channel.ConnectAsync(new Uri("ws://127.0.0.1:" + port + "/ws"), "secret-token", CancellationToken.None).Wait(5000);
-                    channel.SendAsync("{\"id\":\"1\"}", CancellationToken.None).Wait(5000);
-                    var answer = channel.ReceiveAsync(CancellationToken.None).Result;
-                    Assert.That(answer, Does.StartWith("{\"echo\":{\"id\":\"1\"},\"big\":\"xxx"));
-                    Assert.That(answer, Does.EndWith("é\"}"));
-                    channel.CloseAsync(1000, "done", CancellationToken.None).Wait(5000);
-                    Assert.That(channel.ReceiveAsync(CancellationToken.None).Result, Is.Null, "the close handshake ends the stream");
-                }
-                Assert.That(server.Wait(5000), Is.True);
-                Assert.That(server.Result, Is.EqualTo(WebSocketCloseStatus.NormalClosure));
-                Assert.That(seenAuth, Is.EqualTo("Bearer secret-token"));
-            }
-            finally
-            {
-                listener.Close();
-            }
+            var seen = server.NextEnded();
+            Assert.That((string)seen["path"], Is.EqualTo("/echo"));
+            Assert.That((string)seen["auth"], Is.EqualTo("Bearer secret-token"));
+            Assert.That((int)seen["code"], Is.EqualTo(1000));
+            Assert.That((string)seen["reason"], Is.EqualTo("done"));
         }
 
-        private static int FreePort()
+        [Test]
+        public void TheServersCloseCodeAndReasonEndTheStream()
         {
-            var probe = new TcpListener(IPAddress.Loopback, 0);
-            probe.Start();
-            var port = ((IPEndPoint)probe.LocalEndpoint).Port;
-            probe.Stop();
-            return port;
+            using (var channel = new ClientWebSocketChannel())
+            {
+                Complete(channel.ConnectAsync(server.Url("/close"), "t", CancellationToken.None), "connect");
+                Complete(channel.SendAsync("{}", CancellationToken.None), "send");
+                Assert.That(Complete(channel.ReceiveAsync(CancellationToken.None), "the close"), Is.Null);
+                // SidecarConnection reconnects at once on 4008 (slow consumer) and reports the reason otherwise.
+                Assert.That(channel.CloseCode, Is.EqualTo(4008));
+                Assert.That(channel.CloseReason, Is.EqualTo("slow consumer"));
+            }
+            Assert.That((int)server.NextEnded()["code"], Is.Not.EqualTo(0));
+        }
+
+        [Test]
+        public void ABinaryFrameIsRefused()
+        {
+            using (var channel = new ClientWebSocketChannel())
+            {
+                Complete(channel.ConnectAsync(server.Url("/binary"), "t", CancellationToken.None), "connect");
+                Complete(channel.SendAsync("{}", CancellationToken.None), "send");
+                var receive = channel.ReceiveAsync(CancellationToken.None);
+                Assert.That(Task.WaitAny(new Task[] { receive }, 5000), Is.EqualTo(0), "the receive ended within 5 s");
+                Assert.That(() => receive.GetAwaiter().GetResult(), Throws.InstanceOf<WebSocketException>().With.Message.Contains("binary"));
+            }
+            server.NextEnded();
+        }
+
+        [Test]
+        public void AbortEndsAPendingReceive()
+        {
+            using (var channel = new ClientWebSocketChannel())
+            {
+                Complete(channel.ConnectAsync(server.Url("/silent"), "t", CancellationToken.None), "connect");
+                Complete(channel.SendAsync("{}", CancellationToken.None), "send");
+                var receive = channel.ReceiveAsync(CancellationToken.None);
+                Assert.That(Task.WaitAny(new Task[] { receive }, 200), Is.EqualTo(-1), "nothing arrives from a silent server");
+                // The heartbeat aborts a dead connection; the receive loop must then end, not hang.
+                channel.Abort();
+                AssertEndsWithoutAMessage(receive);
+            }
+            server.NextEnded();
+        }
+
+        [Test]
+        public void CancellingEndsAPendingReceive()
+        {
+            using (var channel = new ClientWebSocketChannel())
+            using (var stop = new CancellationTokenSource())
+            {
+                Complete(channel.ConnectAsync(server.Url("/silent"), "t", CancellationToken.None), "connect");
+                Complete(channel.SendAsync("{}", CancellationToken.None), "send");
+                var receive = channel.ReceiveAsync(stop.Token);
+                Assert.That(Task.WaitAny(new Task[] { receive }, 200), Is.EqualTo(-1), "nothing arrives from a silent server");
+                // SidecarConnection.Close cancels the session's token.
+                stop.Cancel();
+                AssertEndsWithoutAMessage(receive);
+            }
+            server.NextEnded();
+        }
+
+        private static void AssertEndsWithoutAMessage(Task<string> receive)
+        {
+            Assert.That(Task.WaitAny(new Task[] { receive }, 5000), Is.EqualTo(0), "the receive ended within 5 s");
+            if (receive.Status == TaskStatus.RanToCompletion) Assert.That(receive.Result, Is.Null, "no message");
+            else if (receive.IsFaulted) Assert.That(receive.Exception.GetBaseException(), Is.InstanceOf<OperationCanceledException>().Or.InstanceOf<WebSocketException>().Or.InstanceOf<ObjectDisposedException>());
+        }
+
+        private static void Complete(Task task, string what)
+        {
+            Assert.That(task.Wait(5000), Is.True, what + " did not finish within 5 s");
+        }
+
+        private static T Complete<T>(Task<T> task, string what)
+        {
+            Complete((Task)task, what);
+            return task.Result;
         }
     }
 }
