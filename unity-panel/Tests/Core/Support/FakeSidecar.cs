@@ -17,6 +17,7 @@ namespace AgentPanel.Core.Tests.Support
         private readonly Dictionary<string, List<PanelEvent>> chats = new Dictionary<string, List<PanelEvent>>();
         private readonly Dictionary<string, HashSet<FakeChannel>> subscribers = new Dictionary<string, HashSet<FakeChannel>>();
         private readonly HashSet<string> answered = new HashSet<string>();
+        private readonly HashSet<FakeChannel> hung = new HashSet<FakeChannel>();
         private int turns;
 
         public int Pid { get; set; } = 4242;
@@ -29,6 +30,12 @@ namespace AgentPanel.Core.Tests.Support
         /// <summary>Only events after this seq can be replayed; older subscribers get a snapshot.</summary>
         public long ReplayFrom { get; set; } = 1;
         public int Connections { get; private set; }
+
+        /// <summary>The connections open now stop answering (a hung connection); later connections are answered.</summary>
+        public void HangOpenConnections()
+        {
+            lock (gate) hung.UnionWith(open);
+        }
         public List<JObject> Commands { get; } = new List<JObject>();
 
         public SidecarEndpoint Endpoint => new SidecarEndpoint(Port, Token, Pid);
@@ -112,7 +119,7 @@ namespace AgentPanel.Core.Tests.Support
             lock (gate)
             {
                 Commands.Add(cmd);
-                if (Silent) return;
+                if (Silent || hung.Contains(channel)) return;
                 var id = (string)cmd["id"];
                 switch ((string)cmd["cmd"])
                 {
