@@ -18,17 +18,22 @@ namespace AgentPanel.Core.Tests.Connection
             var options = FastOptions();
             options.CommandTimeout = TimeSpan.FromMilliseconds(300);
             sidecar.StallClose = true;
+            // A first connection and teardown, untimed: the figure below is the steady cost, not the JIT's first pass.
             Connect(options: options);
             WaitConnected();
+            connection.Shutdown();
+            Connect(options: options);
+            WaitConnected(2);
             sidecar.Silent = true;
             var waiting = connection.SendAsync(new ChatsListCommand());
-            var channel = sidecar.Created.Single();
+            var channel = sidecar.Created.Last();
             Pump.Until(connection.Inbox, () => channel.PendingReceives == 1, "a receive in flight");
 
             var watch = Stopwatch.StartNew();
             connection.Shutdown();
             watch.Stop();
-            TestContext.Out.WriteLine($"reload teardown of a connected socket: {watch.Elapsed.TotalMilliseconds:0.000} ms (target <= 20 ms)");
+            // Includes waiting for a pool thread to run the cancelled loop's last steps (scheduling on a loaded machine).
+            TestContext.Out.WriteLine($"reload teardown of a connected socket: {watch.Elapsed.TotalMilliseconds:0.00} ms (target <= 20 ms)");
 
             Assert.That(connection.Running, Is.False, "the connect/receive/heartbeat/retry loop has ended");
             Assert.That(channel.PendingReceives, Is.Zero, "no receive is pending");
@@ -44,7 +49,7 @@ namespace AgentPanel.Core.Tests.Connection
             Thread.Sleep(600);
             Assert.That(connection.Inbox.Count, Is.EqualTo(queued), "no timer, heartbeat or retry posted anything");
             Assert.That(sidecar.Commands.Count, Is.EqualTo(sent), "no heartbeat ping was sent");
-            Assert.That(sidecar.Connections, Is.EqualTo(1), "no reconnect");
+            Assert.That(sidecar.Connections, Is.EqualTo(2), "no reconnect");
         }
 
         [Test]
