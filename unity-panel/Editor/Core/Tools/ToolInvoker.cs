@@ -43,6 +43,14 @@ namespace AgentPanel.Core.Tools
             {
                 return ToolOutcome.Error(ToolErrorCodes.InvalidParams, e.Message);
             }
+            catch (ToolException e)
+            {
+                return ToolOutcome.Error(e.Code, e.Message);
+            }
+            catch (TargetInvocationException e) when (e.InnerException is ToolException te)
+            {
+                return ToolOutcome.Error(te.Code, te.Message);
+            }
             catch (OperationCanceledException) when (cancellation.IsCancellationRequested)
             {
                 return ToolOutcome.Error(ToolErrorCodes.Cancelled, $"The call of {tool.Name} was cancelled.");

@@ -47,6 +47,18 @@ namespace AgentPanel.Core.Tools
         }
     }
 
+    /// <summary>A failure a tool reports with its own code (not_found, unavailable…); the message says what to do.</summary>
+    internal sealed class ToolException : System.Exception
+    {
+        public ToolException(string code, string message)
+            : base(message)
+        {
+            Code = code;
+        }
+
+        public string Code { get; }
+    }
+
     /// <summary>The stable error codes a Unity tool call can answer with.</summary>
     internal static class ToolErrorCodes
     {

@@ -119,6 +119,9 @@ namespace AgentPanel.Core.Tests.Tools.Samples
         [AgentTool(Description = "Reports a failure", Enabled = true)]
         public static ErrorResponse Refuse() => new ErrorResponse("Nothing is selected; select a GameObject first.", "not_found");
 
+        [AgentTool(Description = "Fails with its own code")]
+        public static void Missing(string target) => throw new ToolException("not_found", $"No GameObject matches '{target}'.");
+
         [AgentTool(Description = "Hidden", Enabled = false)]
         public static void Hidden()
         {

@@ -136,6 +136,14 @@ namespace AgentPanel.Core.Tests.Tools
         }
 
         [Test]
+        public void AToolExceptionKeepsItsCodeAndMessage()
+        {
+            var outcome = Call("missing", "{\"target\":\"/Enemy\"}");
+            Assert.That(outcome.ErrorCode, Is.EqualTo("not_found"));
+            Assert.That(outcome.ErrorMessage, Is.EqualTo("No GameObject matches '/Enemy'."));
+        }
+
+        [Test]
         public void ResponseObjectsKeepTheirMeaning()
         {
             var refused = Call("refuse", "{}");

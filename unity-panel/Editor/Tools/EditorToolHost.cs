@@ -1,0 +1,97 @@
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+using AgentPanel.Core.Connection;
+using AgentPanel.Core.Tools;
+using AgentPanel.Editor.Integration;
+using Newtonsoft.Json.Linq;
+using UnityEditor;
+using UnityEngine;
+
+namespace AgentPanel.Editor.Tools
+{
+    /// <summary>
+    /// The Editor's tool host, alive whether or not the panel window is open: after every domain load it discovers the
+    /// catalog, makes sure the project's sidecar runs (off the main thread) and executes calls — main-thread tools from the
+    /// update pump inside one Undo group, MainThread = false tools on a worker.
+    /// </summary>
+    [InitializeOnLoad]
+    internal static class EditorToolHost
+    {
+        private static readonly MainThreadQueue Queue = new MainThreadQueue();
+        private static EditorWaker waker;
+        private static EditorSidecar sidecar;
+        private static string status = "not started";
+
+        static EditorToolHost()
+        {
+            ToolJson.AddConverter(new UnityObjectConverter());
+            AssemblyReloadEvents.beforeAssemblyReload -= BeforeReload;
+            AssemblyReloadEvents.beforeAssemblyReload += BeforeReload;
+            if (ToolHostSettings.AutoStart) EditorApplication.delayCall += Start;
+        }
+
+        /// <summary>The running host (null until started).</summary>
+        public static ToolHost Host { get; private set; }
+
+        /// <summary>Raised on the main thread after the catalog was (re)built, so the provider link publishes it.</summary>
+        public static event Action<JArray> CatalogChanged;
+
+        /// <summary>One line for the settings page.</summary>
+        public static string StatusLine => Host == null ? status : $"{status}; wake: {waker?.Mode}; waiting calls: {waker?.Waiting ?? 0}";
+
+        /// <summary>How many tools are published.</summary>
+        public static int ToolCount => Host?.Discovery.Tools.Count ?? 0;
+
+        /// <summary>How an unfocused Editor is woken (on-demand, always, unavailable), for the sidecar's /health.</summary>
+        public static string WakeMode => waker?.Mode ?? "unavailable";
+
+        /// <summary>Discover the tools, start the pump and the waker, and make sure the sidecar runs (idempotent; main thread).</summary>
+        public static void Start()
+        {
+            if (Host != null) return;
+            waker = new EditorWaker();
+            waker.Start();
+            MainThreadPump.Attach(Queue);
+            Host = new ToolHost(EditorToolCatalog.Build(), new EditorToolThreads(Queue, waker));
+            status = $"{Host.Discovery.Tools.Count} tools discovered";
+            CatalogChanged?.Invoke(Host.Catalog());
+            sidecar = EditorSidecar.Capture();
+            var captured = sidecar;
+            // The launch (process checks, maybe a node start) never runs on the main thread.
+            Queue.Deliver(Task.Run(() => captured.EnsureRunningAsync())).ContinueWith(t =>
+            {
+                status = t.IsFaulted ? "sidecar not running: " + t.Exception?.GetBaseException().Message : $"sidecar on port {t.Result.Port}";
+            }, TaskContinuationOptions.ExecuteSynchronously);
+        }
+
+        /// <summary>Discover again (after a settings change or on request) and tell the link to publish.</summary>
+        public static void Rebuild()
+        {
+            if (Host == null)
+            {
+                Start();
+                return;
+            }
+            Host = new ToolHost(EditorToolCatalog.Build(), new EditorToolThreads(Queue, waker));
+            CatalogChanged?.Invoke(Host.Catalog());
+        }
+
+        /// <summary>Run an action on the main thread from a worker tool (drained by the update pump).</summary>
+        public static void Post(Action action) => Queue.Post(action);
+
+        /// <summary>Run one call (any thread); answers an outcome even when the host is not started.</summary>
+        public static Task<ToolOutcome> ExecuteAsync(string tool, JObject arguments, bool dryRun, CancellationToken cancellation)
+        {
+            var host = Host;
+            if (host == null) return Task.FromResult(ToolOutcome.Error("unavailable", "Unity's tool host is not started; enable Preferences > Agent Panel Tools > Start with the Editor."));
+            return host.ExecuteAsync(tool, arguments, dryRun, cancellation);
+        }
+
+        private static void BeforeReload()
+        {
+            MainThreadPump.Detach(Queue);
+            waker?.Dispose();
+        }
+    }
+}
