@@ -20,6 +20,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   doctor: { help: HELP.doctor!, run: doctor },
   sessions: { help: HELP.sessions!, run: async (args) => (await import("./commands/sessions.js")).runSessions(args) },
+  "mml-server": { help: HELP["mml-server"]!, run: async (args) => (await import("./commands/mml-server.js")).runMmlServer(args) },
 };
 
 /** Entry point: dispatch a subcommand and return the process exit code. */

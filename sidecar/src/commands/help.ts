@@ -43,6 +43,16 @@ export const HELP: Record<string, CommandHelp> = {
       ["-h, --help", "show this help"],
     ],
   },
+  "mml-server": {
+    synopsis: "agent-panel mml-server [--transport stdio|http|sse|streamable-http] [--port N] [--project <dir>]",
+    summary: "Serve the compose_mml tool (MML chiptune to WAV) alone as an MCP server. HTTP transports listen on 127.0.0.1 only.",
+    options: [
+      ["--transport T", "stdio (default), http or streamable-http (POST /mcp), sse (the legacy HTTP+SSE transport: GET /sse, POST /messages)"],
+      ["--port N", "the HTTP port (default 8080; 0 picks a free one, printed on stderr)"],
+      [PROJECT, "a Unity project root: WAV files go to its Assets/Audio/Generated/ (default: the sidecar's state folder)"],
+      ["-h, --help", "show this help"],
+    ],
+  },
 };
 
 /** The text `agent-panel <name> --help` prints. */
