@@ -21,6 +21,9 @@ export const COMMANDS: Record<string, Command> = {
   doctor: { help: HELP.doctor!, run: doctor },
   sessions: { help: HELP.sessions!, run: async (args) => (await import("./commands/sessions.js")).runSessions(args) },
   "mml-server": { help: HELP["mml-server"]!, run: async (args) => (await import("./commands/mml-server.js")).runMmlServer(args) },
+  tools: { help: HELP.tools!, run: async (args) => (await import("./commands/tools.js")).runTools(args) },
+  call: { help: HELP.call!, run: async (args) => (await import("./commands/tools.js")).runCall(args) },
+  mcp: { help: HELP.mcp!, run: async (args) => (await import("./commands/mcp-stdio.js")).runMcpStdio(args) },
 };
 
 /** Entry point: dispatch a subcommand and return the process exit code. */

@@ -13,13 +13,15 @@ const PROJECT = "--project <dir>";
 /** Help for the built-in subcommands, by name. */
 export const HELP: Record<string, CommandHelp> = {
   serve: {
-    synopsis: "agent-panel serve --project <dir> [--port N] [--parent-pid PID] [--claude PATH]",
+    synopsis: "agent-panel serve --project <dir> [--port N] [--parent-pid PID] [--claude PATH] [--sync-wait-ms N] [--test-tools]",
     summary: "Run the sidecar for a Unity project: the panel's WebSocket, the browser panel and the chats' claude processes. Prints the panel URL.",
     options: [
       [PROJECT, "the Unity project root (required); chats run claude in this folder"],
       ["--port N", "listen on this port instead of the one derived from the project path (127.0.0.1 only)"],
       ["--parent-pid PID", "exit, stopping every claude process, when this process (the Unity Editor) is gone"],
       ["--claude PATH", "the claude binary to run, instead of searching AGENT_PANEL_CLAUDE, the install locations and PATH"],
+      ["--sync-wait-ms N", "a tool call still running after N ms (default 3000) answers a job id and keeps running"],
+      ["--test-tools", "also serve the sample test_* tools (for tests and MCP client checks, not for projects)"],
       ["-h, --help", "show this help"],
     ],
   },
@@ -50,6 +52,35 @@ export const HELP: Record<string, CommandHelp> = {
       ["--transport T", "stdio (default), http or streamable-http (POST /mcp), sse (the legacy HTTP+SSE transport: GET /sse, POST /messages)"],
       ["--port N", "the HTTP port (default 8080; 0 picks a free one, printed on stderr)"],
       [PROJECT, "a Unity project root: WAV files go to its Assets/Audio/Generated/ (default: the sidecar's state folder)"],
+      ["-h, --help", "show this help"],
+    ],
+  },
+  tools: {
+    synopsis: "agent-panel tools [--project <dir>] [--json]",
+    summary: "List the tools the project's running sidecar serves (Unity's, the native ones) with their flags. Exit code 3 when no sidecar runs.",
+    options: [
+      [PROJECT, "the Unity project root (default: the current folder)"],
+      ["--json", "print the catalog with every input schema and annotation as JSON"],
+      ["-h, --help", "show this help"],
+    ],
+  },
+  call: {
+    synopsis: "agent-panel call <tool> [--project <dir>] [--params '{json}'] [--<argument> <value> ...] [--json] [--no-wait]",
+    summary: "Call one tool through the running sidecar and print its result. Exit codes: 0 success, 1 the tool failed, 2 usage or bad arguments, 3 no sidecar or no Unity.",
+    options: [
+      [PROJECT, "the Unity project root (default: the current folder)"],
+      ["--params '{json}'", "the arguments as one JSON object"],
+      ["--<argument> <value>", "one argument, typed by the tool's schema (numbers, true/false, JSON for objects and arrays); overrides --params"],
+      ["--json", "print the whole result as JSON"],
+      ["--no-wait", "when the call continues as a job, print its id instead of waiting for the result"],
+      ["-h, --help", "show this help"],
+    ],
+  },
+  mcp: {
+    synopsis: "agent-panel mcp [--project <dir>]",
+    summary: "Serve the project's tools as an MCP server on stdin/stdout for clients that only speak stdio (Claude Desktop), forwarding to the sidecar and starting it if none runs. Logs go to stderr.",
+    options: [
+      [PROJECT, "the Unity project root (default: the current folder)"],
       ["-h, --help", "show this help"],
     ],
   },

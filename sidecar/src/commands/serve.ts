@@ -58,7 +58,7 @@ export interface ServeOptions extends PlatformEnv {
 /** Result of starting: an immediate exit code, or a running sidecar. */
 export type ServeStart =
   | { kind: "exit"; code: number }
-  | { kind: "serving"; url: string; port: number; descriptorFile: string; descriptor: Descriptor; server: RunningServer; lifetime: Lifetime };
+  | { kind: "serving"; url: string; port: number; descriptorFile: string; descriptor: Descriptor; server: RunningServer; lifetime: Lifetime; tools: ToolHost };
 
 /** Run the serve command; resolves with the exit code when the sidecar stops. */
 export async function runServe(args: string[], opts: ServeOptions = {}): Promise<number> {
@@ -155,7 +155,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     installLastResort(log);
   }
   if (args.parentPid !== undefined) lifetime.watchParent(args.parentPid, opts.parentPollMs);
-  return { kind: "serving", url: running.url, port: running.port, descriptorFile: paths.descriptor, descriptor, server: running, lifetime };
+  return { kind: "serving", url: running.url, port: running.port, descriptorFile: paths.descriptor, descriptor, server: running, lifetime, tools: t };
 }
 
 /**

@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { argumentsFromFlags } from "../../src/commands/call-args.js";
+import { startServe, type ServeStart } from "../../src/commands/serve.js";
+import { runCall, runTools } from "../../src/commands/tools.js";
+
+let base: string;
+let project: string;
+let env: NodeJS.ProcessEnv;
+let running: ServeStart | undefined;
+let out: string[];
+let err: string[];
+
+beforeEach(() => {
+  base = mkdtempSync(join(tmpdir(), "ap-tools-"));
+  project = join(base, "Game");
+  mkdirSync(project);
+  env = { XDG_DATA_HOME: join(base, "data"), LOCALAPPDATA: join(base, "data") };
+  out = [];
+  err = [];
+});
+afterEach(async () => {
+  if (running?.kind === "serving") await running.lifetime.shutdown("test end");
+  running = undefined;
+  rmSync(base, { recursive: true, force: true });
+});
+
+async function serve(extra: string[] = []): Promise<void> {
+  running = await startServe(["--project", project, "--test-tools", ...extra], { env, out: () => {}, log: () => {}, exit: () => {}, handleSignals: false });
+  if (running.kind !== "serving") throw new Error("sidecar did not start");
+}
+const deps = () => ({ env, out: (t: string) => out.push(t), err: (t: string) => err.push(t), pollMs: 20 });
+
+describe("agent-panel tools / call", () => {
+  it("exit 3 with what to do when no sidecar runs", async () => {
+    expect(await runTools(["--project", project], deps())).toBe(3);
+    expect(await runCall(["test_echo", "--project", project, "--text", "hi"], deps())).toBe(3);
+    expect(err.join("\n")).toMatch(/No Agent Panel sidecar is running[\s\S]*agent-panel serve --project/);
+  });
+
+  it("lists the tools as a table and as JSON", async () => {
+    await serve();
+    expect(await runTools(["--project", project], deps())).toBe(0);
+    expect(out.join("\n")).toMatch(/test_delete \[destructive\]/);
+    out = [];
+    expect(await runTools(["--project", project, "--json"], deps())).toBe(0);
+    expect(JSON.parse(out.join("\n")).tools.map((t: { name: string }) => t.name)).toContain("job_status");
+  });
+
+  it("calls with --key value typed by the schema, or --params JSON; exit 1 when the tool fails, 2 on usage", async () => {
+    await serve();
+    expect(await runCall(["test_increment", "--project", project, "--by", "2"], deps())).toBe(0);
+    expect(out).toEqual(["2"]);
+    out = [];
+    expect(await runCall(["test_echo", "--project", project, "--params", '{"text":"from json"}', "--json"], deps())).toBe(0);
+    expect(JSON.parse(out.join("\n"))).toMatchObject({ ok: true, structured: { text: "from json" } });
+    expect(await runCall(["test_fail", "--project", project], deps())).toBe(1);
+    expect(await runCall(["test_delete", "--project", project, "--path", "Assets/X"], deps())).toBe(1);
+    expect(out.join("\n")).toMatch(/Would delete Assets\/X/);
+    expect(await runCall(["test_increment", "--project", project, "--by", "two"], deps())).toBe(2);
+    expect(await runCall(["test_echo", "--project", project], deps())).toBe(2);
+    expect([...out, ...err].join("\n")).toMatch(/text: required/);
+    expect(await runCall(["nope", "--project", project], deps())).toBe(2);
+    expect(await runCall([], deps())).toBe(2);
+  });
+
+  it("waits for a call that became a job and prints its result", async () => {
+    await serve(["--sync-wait-ms", "50"]);
+    expect(await runCall(["test_slow", "--project", project, "--ms", "300"], deps())).toBe(0);
+    expect(err.join("\n")).toMatch(/still running as job/);
+    expect(out).toEqual(["slept 300 ms"]);
+  });
+});
+
+describe("argumentsFromFlags", () => {
+  const schema = { type: "object" as const, properties: { n: { type: "integer" }, x: { type: "number" }, on: { type: "boolean" }, tags: { type: "array" }, name: { type: "string" } } };
+  it("types flags by the schema; flags override --params", () => {
+    expect(argumentsFromFlags('{"name":"a","n":1}', ["--n", "5", "--x=1.5", "--on", "--tags", '["a"]', "--name", "007"], schema)).toEqual({ args: { name: "007", n: 5, x: 1.5, on: true, tags: ["a"] } });
+    expect(argumentsFromFlags(undefined, ["--on", "false"], schema)).toEqual({ args: { on: false } });
+  });
+  it("says what is wrong", () => {
+    expect(argumentsFromFlags(undefined, ["--n", "1.5"], schema)).toEqual({ usage: '--n expects an integer (got "1.5").' });
+    expect(argumentsFromFlags("[1]", [], schema)).toMatchObject({ usage: expect.stringMatching(/JSON object/) });
+    expect(argumentsFromFlags(undefined, ["loose"], schema)).toMatchObject({ usage: expect.stringMatching(/--name value/) });
+  });
+});
