@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The C# side of the project, without Unity: restores and builds the Unity package's Core (netstandard2.1 + net48),
-# compiles the Editor layer (Dotnet~/CompileCheck), builds the NUnit 3 tests twice (the same sources Unity's Test Runner
+# compiles the Editor layer against Unity 2022.3's and 6000.0's whole public API (Dotnet~/CompileCheck/<version>, generated
+# stubs in Stubs~/<version>, docs/unity-api-check.md), builds the NUnit 3 tests twice (the same sources Unity's Test Runner
 # runs; net10.0 also gets the repository checks) and runs them on two runtimes: .NET (`dotnet test`) and Mono (the
 # runtime family of the Unity Editor; net48 build, NUnit console runner), first the unit tests, then the integration
 # tests against the real sidecar and claude binary with the project's fake model. Installs Debian's mono-complete when
@@ -72,7 +73,7 @@ count_nunit() {
 
 build_flags=(-nologo --disable-build-servers -v q -p:NodeReuse=false)
 if ! dotnet build "$tests" "${build_flags[@]}"; then
-  echo "dotnet build failed (Core, Editor compile check against the Unity stubs, or tests)" >&2
+  echo "dotnet build failed (Core, the Editor compile check against Unity 2022.3/6000.0, or tests)" >&2
   echo "dotnet: 0 passed, 1 failed"
   exit 1
 fi

@@ -16,9 +16,9 @@ namespace AgentPanel.Editor.Integration
     internal sealed class EditorSidecar
     {
         /// <summary>EditorPrefs key of the node path override.</summary>
-        public const string NodePathKey = AgentPanel.Core.View.PanelSettings.NodePathKey;
+        public const string NodePathKey = AgentPanel.Core.View.PanelPreferences.NodePathKey;
         /// <summary>EditorPrefs key of the claude path override.</summary>
-        public const string ClaudePathKey = AgentPanel.Core.View.PanelSettings.ClaudePathKey;
+        public const string ClaudePathKey = AgentPanel.Core.View.PanelPreferences.ClaudePathKey;
 
         private readonly HostPlatform platform = HostPlatform.Current();
 

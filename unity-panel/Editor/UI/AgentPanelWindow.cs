@@ -25,8 +25,9 @@ namespace AgentPanel.Editor.UI
             shell = new PanelShell(rootVisualElement, SetTitle);
             shell.Start();
             // After a domain reload the window is usually not focused (the user is in the code editor) and OnLostFocus never
-            // comes: start from the real focus so a turn ending meanwhile still raises the badge.
-            shell.SetFocused(hasFocus);
+            // comes: start from the real keyboard focus so a turn ending meanwhile still raises the badge. (`hasFocus` is
+            // "this tab is the selected one in its dock", not keyboard focus.)
+            shell.SetFocused(focusedWindow == this);
         }
 
         private void SetTitle(string title)

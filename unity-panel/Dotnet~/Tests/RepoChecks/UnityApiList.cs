@@ -8,12 +8,13 @@ using System.Text;
 
 namespace AgentPanel.Core.Tests.RepoChecks
 {
-    /// <summary>Lists every Unity type and member the compiled Editor assembly references (read from its metadata), for Stubs~/USED-UNITY-API.md.</summary>
+    /// <summary>Lists every Unity type and member the compiled Editor assembly references (read from its metadata), for Stubs~/USED-UNITY-API.md (the manual desk check's list).</summary>
     internal static class UnityApiList
     {
-        public const string StubAssembly = "UnityStubs";
+        /// <summary>The assemblies of Unity's API (generated stubs in Stubs~/&lt;version&gt;, named like Unity's).</summary>
+        public static readonly string[] UnityAssemblies = { "UnityEngine", "UnityEditor" };
 
-        /// <summary>"Type.member — kind: signature" lines, sorted, for the references of <paramref name="assemblyPath"/> into the stubs.</summary>
+        /// <summary>"Type.member — kind: signature" lines, sorted, for the references of <paramref name="assemblyPath"/> into Unity's assemblies.</summary>
         public static List<string> Read(string assemblyPath)
         {
             using (var stream = File.OpenRead(assemblyPath))
@@ -58,11 +59,12 @@ namespace AgentPanel.Core.Tests.RepoChecks
         {
             var text = new StringBuilder();
             text.Append("# Unity APIs used by AgentPanel.Editor\n\n");
-            text.Append("Generated from the compiled Editor layer (Dotnet~/CompileCheck) by the RepoChecks test `UnityApiListTests`;\n");
+            text.Append("Generated from the compiled Editor layer (Dotnet~/CompileCheck/2022.3) by the RepoChecks test `UnityApiListTests`;\n");
             text.Append("regenerate with `AGENT_PANEL_UPDATE_API_LIST=1 bash scripts/test-dotnet.sh`. Do not edit by hand.\n\n");
-            text.Append("The Editor layer is compiled in CI against the stubs in this folder, not against Unity. A reviewer with\n");
-            text.Append("Unity 2022.3 checks that each entry below exists in Unity with this exact shape (static-ness, parameter\n");
-            text.Append("and return types); the stubs declare nothing else (the test fails on an unused stub member).\n\n");
+            text.Append("The Editor layer is compiled in CI against Unity's whole public API for 2022.3 and 6000.0, generated from\n");
+            text.Append("Unity's C# reference source (docs/unity-api-check.md). The generator approximates a few things (what it\n");
+            text.Append("leaves out is counted in Stubs~/<version>/REPORT.md); this list of what the Editor layer actually uses\n");
+            text.Append("(read from the 2022.3 build) is what a reviewer with a real Unity checks by hand when in doubt.\n\n");
             foreach (var line in lines) text.Append("- ").Append(line).Append('\n');
             return text.ToString();
         }
@@ -83,7 +85,7 @@ namespace AgentPanel.Core.Tests.RepoChecks
         {
             var scope = md.GetTypeReference(handle).ResolutionScope;
             while (scope.Kind == HandleKind.TypeReference) scope = md.GetTypeReference((TypeReferenceHandle)scope).ResolutionScope;
-            return scope.Kind == HandleKind.AssemblyReference && md.GetString(md.GetAssemblyReference((AssemblyReferenceHandle)scope).Name) == StubAssembly;
+            return scope.Kind == HandleKind.AssemblyReference && System.Array.IndexOf(UnityAssemblies, md.GetString(md.GetAssemblyReference((AssemblyReferenceHandle)scope).Name)) >= 0;
         }
 
         /// <summary>Readable type names for signatures.</summary>

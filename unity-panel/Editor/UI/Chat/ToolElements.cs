@@ -9,7 +9,7 @@ namespace AgentPanel.Editor.UI.Chat
     {
         private Expander expander;
         private Label icon;
-        private Label name;
+        private Label nameLabel;
         private Label summary;
         private Label duration;
         private ToolLine line;
@@ -25,7 +25,7 @@ namespace AgentPanel.Editor.UI.Chat
                 expander = new Expander(card.Key, Context.OpenKeys, "ap-tool");
                 var labels = expander.AddHeaderLabels("ap-tool-icon", "ap-tool-name", "ap-summary", "ap-duration");
                 icon = labels[0];
-                name = labels[1];
+                nameLabel = labels[1];
                 summary = labels[2];
                 duration = labels[3];
                 Add(expander);
@@ -33,7 +33,7 @@ namespace AgentPanel.Editor.UI.Chat
             line = ToolLine.Of(tool, Context.Awaiting.Contains(tool.ToolUseId));
             rawSummary = tool.Summary;
             SetIcon(this, icon, line.Icon, line.IconText, line.StatusLabel);
-            name.text = line.Name;
+            nameLabel.text = line.Name;
             summary.text = line.Summary;
             summary.tooltip = line.Tooltip ?? "";
             duration.text = line.Duration;

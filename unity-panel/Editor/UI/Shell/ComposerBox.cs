@@ -31,6 +31,13 @@ namespace AgentPanel.Editor.UI
             hint = root.Q<Label>("composer-hint");
             chipRow = root.Q<VisualElement>("composer-chips");
             input.multiline = true;
+            // In code, not UXML: 2022.3's UXML does not know the vertical-scroller-visibility attribute, and Unity 6 replaced
+            // the method (now obsolete) with a property 2022.3's TextField does not have.
+#if UNITY_6000_0_OR_NEWER
+            input.verticalScrollerVisibility = ScrollerVisibility.Auto;
+#else
+            input.SetVerticalScrollerVisibility(ScrollerVisibility.Auto);
+#endif
             input.RegisterValueChangedCallback(e => state.Draft = e.newValue);
             input.RegisterCallback<KeyDownEvent>(OnKey, TrickleDown.TrickleDown);
             send.clicked += () =>
@@ -115,7 +122,13 @@ namespace AgentPanel.Editor.UI
             // UI Toolkit sends Enter twice (the key, then the '\n' character): act on the key, swallow both. The line break is
             // inserted here too, because the multiline field itself ignores Shift+Enter in Unity 2022.3.
             evt.StopImmediatePropagation();
+#if UNITY_6000_0_OR_NEWER
+            // Unity 6: stopping the event also stops the field's own handling; PreventDefault is obsolete. The focus
+            // controller must not act on it either (Tab/arrow navigation).
+            input.focusController?.IgnoreEvent(evt);
+#else
             evt.PreventDefault();
+#endif
             if (isEnterChar) return;
             if (action == ComposerKeyAction.Send) Send?.Invoke();
             else if (action == ComposerKeyAction.Interrupt) Interrupt?.Invoke();

@@ -23,7 +23,7 @@ namespace AgentPanel.Editor.UI
 
         private readonly VisualElement root;
         private readonly Action<string> setTitle;
-        private readonly PanelSettings settings = new PanelSettings(new EditorPrefsSettingsStore());
+        private readonly PanelPreferences settings = new PanelPreferences(new EditorPrefsSettingsStore());
         private readonly ComposerState composer = new ComposerState();
         private readonly AttentionTracker attention = new AttentionTracker();
         private readonly List<ContextChip> chips = new List<ContextChip>();

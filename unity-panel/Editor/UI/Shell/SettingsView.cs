@@ -15,7 +15,7 @@ namespace AgentPanel.Editor.UI
     {
         private static readonly List<string> SendKeyLabels = new List<string> { "Enter sends (Shift+Enter: new line)", "Ctrl+Enter sends (Enter: new line)" };
 
-        private readonly PanelSettings settings;
+        private readonly PanelPreferences settings;
         private readonly TextField node;
         private readonly TextField claude;
         private readonly TextField model;
@@ -27,7 +27,7 @@ namespace AgentPanel.Editor.UI
         private readonly Label problems;
         private List<string> modeValues = new List<string>();
 
-        public SettingsView(VisualElement root, PanelSettings settings)
+        public SettingsView(VisualElement root, PanelPreferences settings)
         {
             this.settings = settings;
             node = root.Q<TextField>("settings-node");
@@ -75,8 +75,8 @@ namespace AgentPanel.Editor.UI
             settings.AllowBypassPermissions = allowBypass.value;
             settings.DefaultPermissionMode = ModeValue();
             settings.SendKey = sendKey.index == 1 ? SendKey.CtrlEnter : SendKey.Enter;
-            settings.AllowedTools = PanelSettings.ParseTools(allowed.value);
-            settings.DisallowedTools = PanelSettings.ParseTools(disallowed.value);
+            settings.AllowedTools = PanelPreferences.ParseTools(allowed.value);
+            settings.DisallowedTools = PanelPreferences.ParseTools(disallowed.value);
             var found = settings.Validate(File.Exists);
             found.Add("Saved. The claude path, model, mode and tool rules apply to the next chat you open; a new node path applies when the sidecar next starts.");
             ShowProblems(found);

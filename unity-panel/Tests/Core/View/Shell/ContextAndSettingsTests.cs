@@ -67,22 +67,22 @@ namespace AgentPanel.Core.Tests.View.Shell
         public void SettingsHaveDefaultsAndEmptyValuesAreDeleted()
         {
             var store = new DictionaryStore();
-            var settings = new PanelSettings(store);
+            var settings = new PanelPreferences(store);
             Assert.That(settings.SendKey, Is.EqualTo(SendKey.Enter));
             Assert.That(settings.DefaultPermissionMode, Is.EqualTo("default"));
             Assert.That(settings.AllowedTools, Is.Empty);
             settings.SendKey = SendKey.CtrlEnter;
             settings.NodePath = "  /usr/bin/node ";
-            Assert.That(new PanelSettings(store).SendKey, Is.EqualTo(SendKey.CtrlEnter));
-            Assert.That(store.Values[PanelSettings.NodePathKey], Is.EqualTo("/usr/bin/node"));
+            Assert.That(new PanelPreferences(store).SendKey, Is.EqualTo(SendKey.CtrlEnter));
+            Assert.That(store.Values[PanelPreferences.NodePathKey], Is.EqualTo("/usr/bin/node"));
             settings.NodePath = "";
-            Assert.That(store.Values.ContainsKey(PanelSettings.NodePathKey), Is.False);
+            Assert.That(store.Values.ContainsKey(PanelPreferences.NodePathKey), Is.False);
         }
 
         [Test]
         public void BypassAsTheDefaultModeNeedsItToBeAllowed()
         {
-            var settings = new PanelSettings(new DictionaryStore());
+            var settings = new PanelPreferences(new DictionaryStore());
             settings.DefaultPermissionMode = "bypassPermissions";
             Assert.That(settings.DefaultPermissionMode, Is.EqualTo("default"));
             settings.AllowBypassPermissions = true;
@@ -94,8 +94,8 @@ namespace AgentPanel.Core.Tests.View.Shell
         [Test]
         public void ToolListsKeepCommasInsideRules()
         {
-            Assert.That(PanelSettings.ParseTools("Read, Bash(git diff:*, git log:*)\nEdit,,Read"), Is.EqualTo(new[] { "Read", "Bash(git diff:*, git log:*)", "Edit" }));
-            var settings = new PanelSettings(new DictionaryStore());
+            Assert.That(PanelPreferences.ParseTools("Read, Bash(git diff:*, git log:*)\nEdit,,Read"), Is.EqualTo(new[] { "Read", "Bash(git diff:*, git log:*)", "Edit" }));
+            var settings = new PanelPreferences(new DictionaryStore());
             settings.AllowedTools = new List<string> { "Read", "Bash(npm test)" };
             Assert.That(settings.AllowedTools, Is.EqualTo(new[] { "Read", "Bash(npm test)" }));
         }
@@ -103,7 +103,7 @@ namespace AgentPanel.Core.Tests.View.Shell
         [Test]
         public void ValidationSaysWhatToFix()
         {
-            var settings = new PanelSettings(new DictionaryStore());
+            var settings = new PanelPreferences(new DictionaryStore());
             Assert.That(settings.Validate(_ => true), Is.Empty);
             settings.NodePath = "node";
             settings.ClaudePath = System.IO.Path.GetFullPath("/missing/claude");

@@ -17,7 +17,7 @@ namespace AgentPanel.Core.View
     /// The panel's settings with their defaults and validation: node and claude paths (read by the launcher), the default model and
     /// permission mode of new chats, the send key, allowed / disallowed tools, and whether bypassPermissions may be picked.
     /// </summary>
-    internal sealed class PanelSettings
+    internal sealed class PanelPreferences
     {
         public const string NodePathKey = "AgentPanel.NodePath";
         public const string ClaudePathKey = "AgentPanel.ClaudePath";
@@ -33,7 +33,7 @@ namespace AgentPanel.Core.View
 
         private readonly ISettingsStore store;
 
-        public PanelSettings(ISettingsStore store)
+        public PanelPreferences(ISettingsStore store)
         {
             this.store = store ?? throw new ArgumentNullException(nameof(store));
         }
