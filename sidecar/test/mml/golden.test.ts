@@ -26,3 +26,19 @@ describe("templates and golden IR", () => {
     }
   });
 });
+
+describe("docs/compose-mml.md", () => {
+  const md = readFileSync(join(root, "docs/compose-mml.md"), "utf8");
+  it("has examples that parse without errors in their dialect", () => {
+    const blocks = [...md.matchAll(/```text\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => !b.startsWith("compose_mml"));
+    expect(blocks.length).toBe(2);
+    for (const b of blocks) {
+      const mode = /^\d:/m.test(b) ? "pyxel" : "ppmck";
+      expect(parseMml(b, mode).errors, b).toEqual([]);
+    }
+  });
+  it("lists every diagnostic code", async () => {
+    const { DIAGNOSTIC_CODES } = await import("../../src/mml/diagnostics.js");
+    for (const code of DIAGNOSTIC_CODES) expect(md).toContain(`| \`${code}\` |`);
+  });
+});
