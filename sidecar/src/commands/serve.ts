@@ -10,6 +10,7 @@ import { startServer, type OnClient, type RunningServer } from "../bridge/server
 import type { StaticFiles } from "../bridge/static.js";
 import { loadOrCreateToken } from "../bridge/token.js";
 import { AgentPanelError, reportInternal, setInternalErrorLog } from "../errors.js";
+import { composeMmlProvider } from "../mml/tool.js";
 import { catalogCacheFile } from "../tools/catalog-cache.js";
 import { ToolHost } from "../tools/host.js";
 import { TestToolProvider } from "../tools/test-provider.js";
@@ -114,6 +115,9 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     }
     if (existing) log(`replacing the stale descriptor of pid ${existing.pid} (not running or not answering)`);
     tools = new ToolHost({ version: VERSION, cacheFile: catalogCacheFile(paths), syncWaitMs: args.syncWaitMs, log });
+    const host = tools;
+    // Native tools, before Unity's (an earlier provider wins a duplicate name).
+    tools.addProvider(composeMmlProvider(() => ({ projectRoot: paths.project, stateDir: paths.dir, importAsset: host.importAsset })));
     // Test mode (conformance run, acceptance tests): a provider of sample tools, never otherwise.
     if (args.testTools) tools.addProvider(new TestToolProvider());
     hooks = await (opts.createHooks ?? notReadyHooks)({ project: paths.project, claudePath: args.claude, version: VERSION, log, tools });

@@ -27,12 +27,14 @@ export class ToolHost {
   readonly registry: ToolRegistry;
   readonly invoker: ToolInvoker;
   readonly mcp: McpHttpEndpoint;
+  /** Set by the Unity provider while the Editor is connected: asks it to import an asset (compose_mml's WAV files). */
+  importAsset?: (assetPath: string) => Promise<void> | void;
 
   constructor(private readonly opts: ToolHostOptions) {
     this.registry = new ToolRegistry({ cacheFile: opts.cacheFile, log: opts.log });
     this.invoker = new ToolInvoker(this.registry, opts);
     this.registry.add(nativeProvider((id) => this.invoker.job(id)));
-    // Registration point of the other native tools (compose_mml from sidecar/src/mml/tool.ts).
+    // Other native tools (compose_mml) are added by `agent-panel serve`, which knows the project.
     this.mcp = new McpHttpEndpoint({ registry: this.registry, invoker: this.invoker, version: opts.version, heartbeatMs: opts.heartbeatMs, idleMs: opts.sessionIdleMs, log: opts.log });
   }
 

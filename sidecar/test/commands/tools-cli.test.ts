@@ -46,7 +46,9 @@ describe("agent-panel tools / call", () => {
     expect(out.join("\n")).toMatch(/test_delete \[destructive\]/);
     out = [];
     expect(await runTools(["--project", project, "--json"], deps())).toBe(0);
-    expect(JSON.parse(out.join("\n")).tools.map((t: { name: string }) => t.name)).toContain("job_status");
+    const names = JSON.parse(out.join("\n")).tools.map((t: { name: string }) => t.name);
+    expect(names).toContain("job_status");
+    expect(names).toContain("compose_mml");
   });
 
   it("calls with --key value typed by the schema, or --params JSON; exit 1 when the tool fails, 2 on usage", async () => {
