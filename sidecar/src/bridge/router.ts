@@ -7,6 +7,7 @@ import type { ClientCommand, ClientCommandOf } from "../protocol/panel/commands.
 import type { ServerFrame } from "../protocol/panel/frames.js";
 import { PROTOCOL_VERSION } from "../protocol/panel/version.js";
 import type { ChatRegistry } from "./chats.js";
+import { requireSessionId, resolveResumeId } from "../chat/resume-id.js";
 import { historyHandlers } from "./history-router.js";
 import type { PanelHistory } from "./history-service.js";
 import type { HubDelivery } from "./hub.js";
@@ -73,8 +74,16 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       return undefined;
     },
     "chats.list": () => ({ chats: registry.list() }),
-    "chat.open": (c) => {
+    "chat.open": async (c) => {
       const { id: _id, cmd: _cmd, claudePath, ...params } = c;
+      if (params.resume !== undefined) {
+        // Only a session id of this project (or a unique prefix of one) reaches claude's argv.
+        const known = info.history ? (await info.history.list({ includeArchived: true })).sessions.map((s) => s.id) : [];
+        params.resume = info.history ? resolveResumeId(params.resume, known) : requireSessionId(params.resume);
+        // Resuming a session that is already open switches to its chat instead of a second claude on it.
+        const open = params.fork === true ? undefined : registry.list().find((s) => s.sessionId === params.resume);
+        if (open) return { chatId: open.chatId, alreadyOpen: true };
+      }
       // A path from the panel's settings must exist (no fallback search): a wrong one fails here, with what to do.
       const located = claudePath === undefined ? undefined : locateClaude({ explicitPath: resolve(claudePath) }).path;
       return { chatId: registry.open({ ...params, ...(located !== undefined ? { claudePath: located } : {}) }).chatId };

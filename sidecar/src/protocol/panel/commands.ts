@@ -27,7 +27,7 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
   }),
   command("chats.list", {}),
   command("chat.open", {
-    resume: z.string().min(1).optional().describe("Session id to resume."),
+    resume: z.string().min(1).max(200).optional().describe("Session id to resume: a UUID of this project, or a unique prefix of one (at least 4 characters)."),
     fork: z.boolean().optional().describe("With resume: continue in a new session id."),
     model: z.string().min(1).optional(),
     permissionMode: z.string().min(1).optional(),

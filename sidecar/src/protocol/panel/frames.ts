@@ -54,7 +54,7 @@ export type SubscribeResult = z.infer<typeof SubscribeResult>;
 /** The `result` of each command's ack (commands not listed ack without a result). */
 export const CommandResults = {
   "chats.list": z.object({ chats: z.array(ChatSummary) }),
-  "chat.open": z.object({ chatId: z.string() }),
+  "chat.open": z.object({ chatId: z.string(), alreadyOpen: z.boolean().optional().describe("The resumed session was already open in this chat; no new chat was opened.") }),
   "chat.send": z.object({ turnId: z.string() }),
   subscribe: SubscribeResult,
   "history.list": HistoryListResult,

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { ChatOptions } from "../../src/chat/chat.js";
+import { ChatRegistry } from "../../src/bridge/chats.js";
+import { PanelHistory } from "../../src/bridge/history-service.js";
+import { attachClient } from "../../src/bridge/router.js";
+import type { ServerFrame } from "../../src/protocol/panel/frames.js";
+import { copyOfGameDir } from "../history/helpers.js";
+import { FakeChat, recordingLink, stubRender } from "./hub-fakes.js";
+
+// chat.open {resume} through the router against copies of real transcripts: short ids resolve,
+// bad ones never reach claude, and an already open session switches to its chat.
+
+const cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0)) await fn();
+});
+
+function setup(opts: { history?: boolean } = {}) {
+  const opened: ChatOptions[] = [];
+  const registry = new ChatRegistry({
+    chatDefaults: { claudePath: "claude", cwd: "/proj" },
+    hub: { coalesceMs: 0, render: stubRender },
+    changeDelayMs: 0,
+    createChat: (o) => {
+      opened.push(o);
+      const chat = new FakeChat();
+      chat.sessionId = o.forkSession ? "ffffffff-0000-4000-8000-000000000000" : o.resume ?? "sess-new";
+      return chat;
+    },
+  });
+  const history = opts.history === false ? undefined : new PanelHistory({ project: "/proj", transcriptDir: copyOfGameDir(), stateDir: null, render: stubRender, debounceMs: 20, pollMs: 100 });
+  cleanup.push(() => registry.closeAll(), () => history?.close());
+  const link = recordingLink();
+  const handler = attachClient(registry, link, { history });
+  cleanup.push(() => handler.onClose());
+  let n = 0;
+  const cmd = async (body: Record<string, unknown>): Promise<ServerFrame> => {
+    const id = `r${++n}`;
+    handler.onText(JSON.stringify({ id, ...body }));
+    for (let i = 0; i < 400; i++) {
+      const answer = link.frames.find((f) => "id" in f && f.id === id);
+      if (answer) return answer;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error(`no answer to ${JSON.stringify(body)}`);
+  };
+  return { cmd, opened, registry };
+}
+
+describe("router: chat.open with resume", () => {
+  it("resolves a short id to the session it starts and hands claude the full id", async () => {
+    const { cmd, opened } = setup();
+    await cmd({ cmd: "hello", protocol: 1, client: "browser", render: [] });
+    const ack = await cmd({ cmd: "chat.open", resume: "2c54866b" });
+    expect(ack).toMatchObject({ kind: "ack", result: { chatId: expect.any(String) } });
+    expect(opened.map((o) => o.resume)).toEqual(["2c54866b-7cd0-4caf-b231-cd4dc52df7b3"]);
+  });
+
+  it.each([
+    ["-h", "invalid_session_id"],
+    ["--dangerously-skip-permissions", "invalid_session_id"],
+    ["00000000-0000-4000-8000-000000000000", "session_not_found"],
+    ["2", "invalid_session_id"],
+  ])("refuses resume %j with %s and starts no claude", async (resume, code) => {
+    const { cmd, opened } = setup();
+    await cmd({ cmd: "hello", protocol: 1, client: "browser", render: [] });
+    expect(await cmd({ cmd: "chat.open", resume })).toMatchObject({ kind: "error", code });
+    expect(opened).toEqual([]);
+  });
+
+  it("switches to the chat that already has the session open; a fork still opens a new chat", async () => {
+    const { cmd, opened, registry } = setup();
+    await cmd({ cmd: "hello", protocol: 1, client: "browser", render: [] });
+    const first = (await cmd({ cmd: "chat.open", resume: "2c54866b-7cd0-4caf-b231-cd4dc52df7b3" })) as unknown as { result: { chatId: string } };
+    const again = await cmd({ cmd: "chat.open", resume: "2c54866b" });
+    expect(again).toMatchObject({ kind: "ack", result: { chatId: first.result.chatId, alreadyOpen: true } });
+    expect(registry.size).toBe(1);
+    const fork = (await cmd({ cmd: "chat.open", resume: "2c54866b", fork: true })) as unknown as { result: { chatId: string; alreadyOpen?: boolean } };
+    expect(fork.result.chatId).not.toBe(first.result.chatId);
+    expect(fork.result.alreadyOpen).toBeUndefined();
+    expect(opened).toHaveLength(2);
+  });
+
+  it("without a history index accepts only full ids", async () => {
+    const { cmd, opened } = setup({ history: false });
+    await cmd({ cmd: "hello", protocol: 1, client: "browser", render: [] });
+    expect(await cmd({ cmd: "chat.open", resume: "2c54866b" })).toMatchObject({ kind: "error", code: "invalid_session_id" });
+    expect(await cmd({ cmd: "chat.open", resume: "2c54866b-7cd0-4caf-b231-cd4dc52df7b3" })).toMatchObject({ kind: "ack" });
+    expect(opened).toHaveLength(1);
+  });
+});
