@@ -36,6 +36,9 @@ namespace AgentPanel.Editor.Tools
             Signal();
         }
 
+        /// <summary>Wake the main loop now (any thread), e.g. when a call frame arrives on the socket thread.</summary>
+        public void Nudge() => Signal();
+
         /// <summary>A queued call started running (main thread).</summary>
         public void CallStarted() => Interlocked.Decrement(ref waiting);
 
