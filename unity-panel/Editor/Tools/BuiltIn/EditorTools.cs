@@ -106,7 +106,7 @@ namespace AgentPanel.Editor.Tools.BuiltIn
             }
             else
             {
-                camera = Camera.main ?? Object.FindObjectsOfType<Camera>().FirstOrDefault(c => c.enabled);
+                camera = Camera.main ?? Camera.allCameras.FirstOrDefault();
                 if (camera == null) throw new ToolException(ToolErrorCodes.NotFound, "The scene has no enabled camera to render the game view from.");
             }
             var target = RenderTexture.GetTemporary(width, height, 24);
