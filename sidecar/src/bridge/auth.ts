@@ -2,18 +2,19 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 
 // Who may talk to the sidecar: requests must come for our own host (127.0.0.1 / localhost on our
-// port), browsers only from our own origin, and everything but the static page needs the token,
-// sent as `Authorization: Bearer <token>` or, for browser WebSockets, as the subprotocol
-// `token.<token>` next to `agent-panel.v1`. Tokens are compared in constant time and never logged.
+// port), browsers only from our own origin, and everything but the static page needs the token:
+// `Authorization: Bearer <token>` from tools the user configured with it, or, on the panel
+// WebSocket, a challenge-response proof (ws-challenge.ts) that never sends the token itself.
+// Tokens are compared in constant time and never logged.
+
+import { clientNonceOf } from "./ws-challenge.js";
 
 /** The WebSocket subprotocol of panel protocol v1; the server selects it when offered. */
 export const WS_PROTOCOL = "agent-panel.v1";
-/** Prefix of the subprotocol that carries the token for browsers. */
-export const WS_TOKEN_PREFIX = "token.";
-
 /** Outcome of a check: allowed, or the HTTP status and a reason that is safe to log and send. */
 export type AuthResult =
-  | { ok: true; via: "header" | "subprotocol" | "none" }
+  | { ok: true; via: "header" | "none" }
+  | { ok: true; via: "challenge"; clientNonce: string }
   | { ok: false; status: 400 | 401 | 403; reason: string };
 
 /** What the checks need to know about the server. */
@@ -44,19 +45,22 @@ export function authorizeHttp(req: IncomingMessage, ctx: AuthContext): AuthResul
   return tokenEquals(given, ctx.token) ? { ok: true, via: "header" } : { ok: false, status: 401, reason: "wrong token" };
 }
 
-/** Full check of a WebSocket upgrade: Bearer header, or `token.<token>` with agent-panel.v1 offered. */
+/**
+ * Check of a WebSocket upgrade: a Bearer header (tools), or a challenge nonce with agent-panel.v1
+ * offered, in which case the socket is accepted but must pass runChallenge before anything else.
+ */
 export function authorizeUpgrade(req: IncomingMessage, ctx: AuthContext): AuthResult {
   const source = checkRequestSource(req, ctx);
   if (!source.ok) return source;
   const header = bearerToken(req.headers.authorization);
   const offered = parseProtocols(req.headers["sec-websocket-protocol"]);
-  const fromProtocol = offered.find((p) => p.startsWith(WS_TOKEN_PREFIX))?.slice(WS_TOKEN_PREFIX.length);
   if (header !== undefined) {
     return tokenEquals(header, ctx.token) ? { ok: true, via: "header" } : { ok: false, status: 401, reason: "wrong token" };
   }
-  if (fromProtocol === undefined) return { ok: false, status: 401, reason: "missing token" };
-  if (!offered.includes(WS_PROTOCOL)) return { ok: false, status: 400, reason: `token subprotocol needs ${WS_PROTOCOL} offered too` };
-  return tokenEquals(fromProtocol, ctx.token) ? { ok: true, via: "subprotocol" } : { ok: false, status: 401, reason: "wrong token" };
+  const clientNonce = clientNonceOf(offered);
+  if (clientNonce === undefined) return { ok: false, status: 401, reason: "missing token (send a Bearer header or offer an agent-panel.challenge.<nonce> subprotocol)" };
+  if (!offered.includes(WS_PROTOCOL)) return { ok: false, status: 400, reason: `the challenge subprotocol needs ${WS_PROTOCOL} offered too` };
+  return { ok: true, via: "challenge", clientNonce };
 }
 
 /** Constant-time token comparison (hashing first hides the length too). */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Chat, type ChatOptions } from "../chat/chat.js";
+import { assertModeAllowed } from "../chat/permission-mode.js";
 import { AgentPanelError } from "../errors.js";
 import type { ChatSummary } from "../protocol/panel/events.js";
 import { ChatHub, type HubChat, type HubOptions } from "./hub.js";
@@ -47,6 +48,11 @@ export class ChatRegistry extends EventEmitter<{ change: [] }> {
     super();
   }
 
+  /** The claude executable chats start with unless a client names another allowed one. */
+  get defaultClaudePath(): string {
+    return this.options.chatDefaults.claudePath;
+  }
+
   /** The project root chats run in. */
   get project(): string {
     return this.options.chatDefaults.cwd;
@@ -55,6 +61,7 @@ export class ChatRegistry extends EventEmitter<{ change: [] }> {
   /** Open a chat and start its claude process in the background; returns its hub at once. */
   open(params: OpenParams = {}): ChatHub {
     if (this.shuttingDown) throw new AgentPanelError("shutting_down", "The sidecar is shutting down; reconnect in a moment.");
+    assertModeAllowed(params.permissionMode ?? this.options.chatDefaults.permissionMode, params.allowBypassPermissions ?? this.options.chatDefaults.allowBypassPermissions);
     const max = this.options.maxChats ?? 16;
     if (this.hubs.size >= max) throw new AgentPanelError("too_many_chats", `${max} chats are already open; close one before opening another.`);
     const chatOptions: ChatOptions = {

@@ -1,5 +1,3 @@
-import { resolve } from "node:path";
-import { locateClaude } from "../claude/locate.js";
 import { AgentPanelError } from "../errors.js";
 import { VERSION } from "../version.js";
 import { parseClientCommand } from "../protocol/panel/commands.js";
@@ -8,6 +6,7 @@ import type { ServerFrame } from "../protocol/panel/frames.js";
 import { PROTOCOL_VERSION } from "../protocol/panel/version.js";
 import type { ChatRegistry } from "./chats.js";
 import { requireSessionId, resolveResumeId } from "../chat/resume-id.js";
+import { allowedClaudePath } from "./claude-paths.js";
 import { historyHandlers } from "./history-router.js";
 import type { PanelHistory } from "./history-service.js";
 import type { HubDelivery } from "./hub.js";
@@ -36,6 +35,8 @@ export interface RouterInfo {
   serverVersion?: string;
   sidecarPid?: number;
   project?: string;
+  /** claude executables a client may name in chat.open (default: only the registry's own). */
+  claudePaths?: () => string[];
   /** The sidecar's session history (history.* commands fail with history_unavailable without it). */
   history?: PanelHistory;
   /** The Unity tool provider a client offering tools attaches to (hello fails with tools_unavailable without it). */
@@ -84,8 +85,7 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
         const open = params.fork === true ? undefined : registry.list().find((s) => s.sessionId === params.resume);
         if (open) return { chatId: open.chatId, alreadyOpen: true };
       }
-      // A path from the panel's settings must exist (no fallback search): a wrong one fails here, with what to do.
-      const located = claudePath === undefined ? undefined : locateClaude({ explicitPath: resolve(claudePath) }).path;
+      const located = claudePath === undefined ? undefined : allowedClaudePath(claudePath, info.claudePaths?.() ?? [registry.defaultClaudePath]);
       return { chatId: registry.open({ ...params, ...(located !== undefined ? { claudePath: located } : {}) }).chatId };
     },
     "chat.close": async (c) => {

@@ -20,8 +20,8 @@ export interface ClientInfo {
   remoteAddress: string;
   origin?: string;
   userAgent?: string;
-  /** How the client presented the token. */
-  auth: "header" | "subprotocol";
+  /** How the client proved it holds the token: Bearer header, or the WebSocket challenge. */
+  auth: "header" | "challenge";
   /** The selected subprotocol ("" when none). */
   protocol: string;
 }

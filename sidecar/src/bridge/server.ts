@@ -5,6 +5,7 @@ import { AgentPanelError, guarded } from "../errors.js";
 import { authorizeHttp, authorizeUpgrade, checkRequestSource, WS_PROTOCOL, type AuthContext } from "./auth.js";
 import { DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from "./conn-guard.js";
 import { rateLimitedLog } from "./log-limit.js";
+import { runChallenge } from "./ws-challenge.js";
 import { attachClient, CLOSE, type OnClient, type TrackedClient } from "./server-client.js";
 import { requestPath, serveStatic, type StaticFiles } from "./static.js";
 
@@ -118,12 +119,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         remoteAddress: req.socket.remoteAddress ?? "",
         origin: req.headers.origin,
         userAgent: req.headers["user-agent"],
-        auth: check.via === "subprotocol" ? ("subprotocol" as const) : ("header" as const),
+        auth: check.via === "challenge" ? ("challenge" as const) : ("header" as const),
         protocol: ws.protocol,
       };
-      const client = attachClient(ws, info, opts.onClient, { maxBufferedBytes: opts.maxBufferedBytes ?? 16 * 1024 * 1024, closeGraceMs: 5000, log }, (c) => clients.delete(c));
-      if (ws.readyState === ws.OPEN) clients.add(client);
-      log(`client ${info.id} connected`);
+      const accept = (): void => {
+        if (ws.readyState !== ws.OPEN) return;
+        const client = attachClient(ws, info, opts.onClient, { maxBufferedBytes: opts.maxBufferedBytes ?? 16 * 1024 * 1024, closeGraceMs: 5000, log }, (c) => clients.delete(c));
+        if (ws.readyState === ws.OPEN) clients.add(client);
+        log(`client ${info.id} connected`);
+      };
+      if (check.via !== "challenge") return accept();
+      ws.on("error", () => undefined);
+      runChallenge(ws, auth.token, auth.port, check.clientNonce, accept, (line) => limitedLog("challenge failed", `client ${info.id}: ${line}`));
     });
   });
 

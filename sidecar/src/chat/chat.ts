@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { AgentPanelError, reportInternal } from "../errors.js";
 import type { ClaudeProcess, FrameProblem, ProcessExit, ProcessOptions } from "../claude/process.js";
+import { serializeOutbound } from "../claude/writer.js";
 import { containsClipped } from "../protocol/json-bounds.js";
 import type { LaunchOptions } from "../claude/spawn.js";
 import { CanUseToolRequest, type InitializeResponse } from "../protocol/claude/inbound.js";
@@ -16,6 +17,7 @@ import { SilenceWatchdog } from "./watchdog.js";
 import { Normalizer } from "./normalize.js";
 import { toPermissionResult, type PermissionAnswer } from "./permissions.js";
 import { initEvent } from "./init-event.js";
+import { assertModeAllowed } from "./permission-mode.js";
 import { PermissionBook, type PendingPermission } from "./permission-book.js";
 
 export type { PendingPermission };
@@ -55,6 +57,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   constructor(private readonly options: ChatOptions) {
     super();
+    assertModeAllowed(options.permissionMode, options.allowBypassPermissions);
     this.sessionId = options.resume;
     this.recovery = new CrashRecovery(options.resumeRetries ?? 3, options.resumeBackoffMs ?? 500);
     this.silence = new SilenceWatchdog(options.silenceMs ?? 600_000, () => this.onSilence());
@@ -122,6 +125,8 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     }
     const result = toPermissionResult(pending.request, answer);
     const proc = this.requireProcess();
+    // Validated before anything is marked answered: an answer that cannot be sent leaves the request pending.
+    serializeOutbound(permissionAnswer(requestId, result));
     // Closed before the write, so two answers racing each other cannot both reach claude.
     const resolved = this.permissions.close(requestId, result.behavior === "allow" ? "allowed" : "denied", answer.kind);
     if (resolved) this.emitEvent(resolved);
@@ -137,9 +142,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   /** Switch the permission mode; bypassPermissions only if the chat was launched with the opt-in. */
   async setPermissionMode(mode: string): Promise<void> {
-    if (mode === "bypassPermissions" && !this.options.allowBypassPermissions) {
-      throw new AgentPanelError("bypass_not_allowed", "Bypass mode was not enabled for this chat. Start a new chat with bypass explicitly allowed.");
-    }
+    assertModeAllowed(mode, this.options.allowBypassPermissions);
     await this.requireControl().request({ subtype: "set_permission_mode", mode });
     this.emitEvent({ type: "init", permissionMode: mode });
   }

@@ -1,6 +1,7 @@
 import type { Writable } from "node:stream";
 import { AgentPanelError } from "../errors.js";
 import { Outbound } from "../protocol/claude/outbound.js";
+import { tryStringify } from "../protocol/json-bounds.js";
 
 // The only path to the CLI's stdin. An invalid stdin line makes the CLI exit at once, so every
 // line is produced here from a typed message: validated, serialized to one line of JSON, written.
@@ -15,7 +16,8 @@ export function serializeOutbound(message: Outbound): string {
   }
   // JSON.stringify escapes "\n", "\r" and lone surrogates, so the text is always one line of
   // well-formed UTF-16; the check below guards that invariant rather than trusting it.
-  const line = JSON.stringify(message);
+  const line = tryStringify(message);
+  if (line === undefined) throw new AgentPanelError("invalid_outbound", "Refused to send a message to claude that cannot be encoded as JSON (nested too deeply?).");
   if (line.includes("\n") || line.includes("\r")) {
     throw new AgentPanelError("invalid_outbound", "Serializer produced a multi-line message; refusing to send it.");
   }

@@ -1,5 +1,7 @@
 import { resolve } from "node:path";
 import { ChatRegistry } from "../bridge/chats.js";
+import { trustedClaudePaths } from "../bridge/claude-paths.js";
+import { descriptorPaths } from "../bridge/descriptor.js";
 import { PanelHistory } from "../bridge/history-service.js";
 import { preloadHtmlRenderer } from "../bridge/hub-render.js";
 import { attachClient } from "../bridge/router.js";
@@ -26,9 +28,9 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
       clients++;
       // The HTML renderer (jsdom: ~1 s and ~30 MB) is loaded only once a browser connects, so a
       // sidecar serving only Unity stays small; it is ready long before the first answer arrives.
-      if (info.auth === "subprotocol" || info.origin !== undefined) void preloadHtmlRenderer();
-      const browser = info.auth === "subprotocol" || info.origin !== undefined;
-      const handler = attachClient(registry, link, { project: ctx.project, serverVersion: ctx.version, sidecarPid: process.pid, history, tools: unity, browser });
+      if (info.origin !== undefined) void preloadHtmlRenderer();
+      const browser = info.origin !== undefined;
+      const handler = attachClient(registry, link, { project: ctx.project, serverVersion: ctx.version, sidecarPid: process.pid, history, claudePaths: () => trustedClaudePaths([claude.path, ctx.claudePath && resolve(ctx.claudePath)], descriptorPaths(ctx.project).dir), tools: unity, browser });
       return {
         onText: (raw) => handler.onText(raw),
         onClose: () => {

@@ -3,6 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { authorizeHttp, authorizeUpgrade, bearerToken, parseProtocols, tokenEquals } from "../../src/bridge/auth.js";
 import { startServer, type RunningServer } from "../../src/bridge/server.js";
+import { clientProof, serverProof } from "../../src/bridge/ws-challenge.js";
+
+async function until(fn: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!fn()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
 
 const TOKEN = "A".repeat(22) + "b-_".repeat(7);
 const fakeReq = (headers: Record<string, string>): IncomingMessage => ({ headers }) as unknown as IncomingMessage;
@@ -33,12 +42,16 @@ describe("auth rules", () => {
     expect(authorizeHttp(fakeReq({ host: "evil.example:27300", authorization: auth }), ctx)).toMatchObject({ ok: false, status: 403 });
   });
 
-  it("takes the WebSocket token from the header or from token.<token> next to agent-panel.v1", () => {
+  it("takes a WebSocket's token from the Bearer header, or accepts it for the challenge when a nonce is offered next to agent-panel.v1", () => {
     const host = "127.0.0.1:27300";
-    expect(authorizeUpgrade(fakeReq({ host, "sec-websocket-protocol": `agent-panel.v1, token.${TOKEN}` }), ctx)).toEqual({ ok: true, via: "subprotocol" });
-    expect(authorizeUpgrade(fakeReq({ host, "sec-websocket-protocol": `token.${TOKEN}` }), ctx)).toMatchObject({ ok: false, status: 400 });
-    expect(authorizeUpgrade(fakeReq({ host, "sec-websocket-protocol": "agent-panel.v1, token.wrong" }), ctx)).toMatchObject({ ok: false, status: 401 });
-    expect(authorizeUpgrade(fakeReq({ host }), ctx)).toMatchObject({ ok: false, status: 401, reason: "missing token" });
+    const nonce = "n".repeat(32);
+    expect(authorizeUpgrade(fakeReq({ host, authorization: `Bearer ${TOKEN}` }), ctx)).toEqual({ ok: true, via: "header" });
+    expect(authorizeUpgrade(fakeReq({ host, "sec-websocket-protocol": `agent-panel.v1, agent-panel.challenge.${nonce}` }), ctx)).toEqual({ ok: true, via: "challenge", clientNonce: nonce });
+    expect(authorizeUpgrade(fakeReq({ host, "sec-websocket-protocol": `agent-panel.challenge.${nonce}` }), ctx)).toMatchObject({ ok: false, status: 400 });
+    expect(authorizeUpgrade(fakeReq({ host, "sec-websocket-protocol": "agent-panel.v1, agent-panel.challenge.short" }), ctx)).toMatchObject({ ok: false, status: 401 });
+    // The token as a subprotocol (what browsers used to send to any port) is no longer accepted.
+    expect(authorizeUpgrade(fakeReq({ host, "sec-websocket-protocol": `agent-panel.v1, token.${TOKEN}` }), ctx)).toMatchObject({ ok: false, status: 401 });
+    expect(authorizeUpgrade(fakeReq({ host }), ctx)).toMatchObject({ ok: false, status: 401, reason: expect.stringContaining("missing token") });
   });
 });
 
@@ -76,16 +89,48 @@ describe("auth on a live server", () => {
     expect(await wsOutcome(server.port, {})).toBe("http 401");
     expect(await wsOutcome(server.port, { headers: { Authorization: "Bearer wrong" } })).toBe("http 401");
     expect(await wsOutcome(server.port, { protocols: ["agent-panel.v1", "token.wrong"] })).toBe("http 401");
+    expect(await wsOutcome(server.port, { protocols: ["agent-panel.v1", `token.${TOKEN}`] })).toBe("http 401");
   });
 
-  it("accepts the browser subprotocol token and selects agent-panel.v1", async () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, ["agent-panel.v1", `token.${TOKEN}`], { origin: `http://localhost:${server.port}` });
+  it("runs the challenge: proves the token first, accepts the client's proof, then passes frames on", async () => {
+    const nonce = "c".repeat(32);
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, ["agent-panel.v1", `agent-panel.challenge.${nonce}`], { origin: `http://localhost:${server.port}` });
+    const frames: string[] = [];
+    ws.on("message", (d) => frames.push(String(d)));
     await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
     expect(ws.protocol).toBe("agent-panel.v1");
+    await until(() => frames.length === 1);
+    const challenge = JSON.parse(frames[0]!);
+    expect(challenge).toEqual({ kind: "auth.challenge", serverNonce: expect.any(String), proof: serverProof(TOKEN, server.port, nonce, challenge.serverNonce) });
+    ws.send(JSON.stringify({ cmd: "auth", proof: clientProof(TOKEN, server.port, nonce, challenge.serverNonce) }));
     ws.send("hi");
-    const reply = await new Promise<string>((r) => ws.once("message", (d) => r(String(d))));
-    expect(JSON.parse(reply)).toEqual({ echo: "hi" });
+    await until(() => frames.length === 2);
+    expect(JSON.parse(frames[1]!)).toEqual({ echo: "hi" });
     ws.close();
+  });
+
+  it("closes with 4401 when the proof is wrong, was made for another port (a relay), or never comes", async () => {
+    const attempt = async (makeProof: (serverNonce: string) => string | undefined): Promise<{ code: number; frames: string[] }> => {
+      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, ["agent-panel.v1", `agent-panel.challenge.${"d".repeat(32)}`]);
+      const frames: string[] = [];
+      ws.on("message", (d) => {
+        frames.push(String(d));
+        if (frames.length === 1) {
+          const proof = makeProof(JSON.parse(String(d)).serverNonce);
+          if (proof !== undefined) {
+            ws.send(JSON.stringify({ cmd: "auth", proof }));
+            ws.send("sneaky");
+          }
+        }
+      });
+      const code = await new Promise<number>((r) => ws.once("close", (c) => r(c)));
+      return { code, frames };
+    };
+    for (const make of [(s: string) => clientProof("not-the-token", server.port, "d".repeat(32), s), (s: string) => clientProof(TOKEN, server.port + 1, "d".repeat(32), s)]) {
+      const out = await attempt(make);
+      expect(out.code).toBe(4401);
+      expect(out.frames).toHaveLength(1); // "sneaky" never reached the router
+    }
   });
 
   it("never writes the token to the log", () => {

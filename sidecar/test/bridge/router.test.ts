@@ -29,9 +29,9 @@ function setup() {
   return { registry, chats, client: (render: string[] = ["unity"]) => connect(registry, render) };
 }
 
-function connect(registry: ChatRegistry, render: string[]) {
+function connect(registry: ChatRegistry, render: string[], claudePaths?: string[]) {
   const link = recordingLink();
-  const handler = attachClient(registry, link, { serverVersion: "9.9.9", sidecarPid: 42 });
+  const handler = attachClient(registry, link, { serverVersion: "9.9.9", sidecarPid: 42, ...(claudePaths ? { claudePaths: () => claudePaths } : {}) });
   let n = 0;
   const cmd = async (body: Record<string, unknown>): Promise<ServerFrame> => {
     const id = `q${++n}`;
@@ -108,7 +108,7 @@ describe("router: validation and hello", () => {
 });
 
 describe("router: chat.open launch settings", () => {
-  it("passes tool rules and a checked claude path to the chat, and refuses a claude path that does not exist", async () => {
+  it("passes tool rules and a checked claude path to the chat, and refuses a claude path that does not exist or that the user did not set", async () => {
     const options: Array<Record<string, unknown>> = [];
     const registry = new ChatRegistry({
       chatDefaults: { claudePath: "claude", cwd: "/proj" },
@@ -120,13 +120,20 @@ describe("router: chat.open launch settings", () => {
       },
     });
     registries.push(registry);
-    const c = connect(registry, ["unity"]);
+    const c = connect(registry, ["unity"], [process.execPath, "/nowhere/claude"]);
     await c.hello();
     const ok = await c.cmd({ cmd: "chat.open", allowedTools: ["Read", "Bash(npm test:*)"], disallowedTools: ["WebFetch"], claudePath: process.execPath });
     expect(ok).toMatchObject({ kind: "ack" });
     expect(options[0]).toMatchObject({ allowedTools: ["Read", "Bash(npm test:*)"], disallowedTools: ["WebFetch"], claudePath: process.execPath });
     const bad = await c.cmd({ cmd: "chat.open", claudePath: "/nowhere/claude" });
     expect(bad).toMatchObject({ kind: "error", code: "claude_not_found", message: expect.stringMatching(/settings/) });
+    // Any program a connection names (here /bin/sh, which exists) is refused unless the user set it.
+    const foreign = await c.cmd({ cmd: "chat.open", claudePath: "/bin/sh" });
+    expect(foreign).toMatchObject({ kind: "error", code: "claude_path_not_allowed", message: expect.stringMatching(/Settings/) });
+    // Without a list from serve, only the registry's own claude may be named.
+    const other = connect(registry, ["unity"]);
+    await other.hello();
+    expect(await other.cmd({ cmd: "chat.open", claudePath: process.execPath })).toMatchObject({ kind: "error", code: "claude_path_not_allowed" });
     expect(options).toHaveLength(1);
     expect(registry.list()).toHaveLength(1);
   });
@@ -222,5 +229,26 @@ describe("router: chats and subscriptions", () => {
     expect(await c.cmd({ cmd: "chat.setPermissionMode", chatId, mode: "acceptEdits" })).toMatchObject({ kind: "ack" });
     expect(await c.cmd({ cmd: "chat.interrupt", chatId })).toMatchObject({ kind: "ack" });
     expect(chats[0]!.calls.map((x) => x.method)).toEqual(["start", "setModel", "setPermissionMode", "interrupt"]);
+  });
+});
+
+describe("router: permission mode and answers that cannot be sent", () => {
+  it("refuses chat.open in bypassPermissions without the opt-in, and accepts it with the opt-in", async () => {
+    const { client, chats } = setup();
+    const c = client();
+    await c.hello();
+    expect(await c.cmd({ cmd: "chat.open", permissionMode: "bypassPermissions" })).toMatchObject({ kind: "error", code: "bypass_not_allowed" });
+    expect(chats).toHaveLength(0);
+    expect(await c.cmd({ cmd: "chat.open", permissionMode: "bypassPermissions", allowBypassPermissions: true })).toMatchObject({ kind: "ack" });
+  });
+
+  it("refuses a command nested deeper than the limit with a typed error instead of passing it on", async () => {
+    const { client } = setup();
+    const c = client();
+    await c.hello();
+    const deep = "{\"a\":".repeat(6000) + "1" + "}".repeat(6000);
+    c.handler.onText(`{"id":"deep","cmd":"permission.answer","chatId":"c1","requestId":"r","answer":{"kind":"allow","updatedInput":${deep}}}`);
+    await tick();
+    expect(c.link.frames.find((f) => "id" in f && f.id === "deep")).toMatchObject({ kind: "error", code: "invalid_command", message: expect.stringContaining("nested") });
   });
 });

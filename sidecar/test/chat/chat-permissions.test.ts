@@ -31,6 +31,18 @@ describe("Chat permissions", () => {
     expect(t!.chat.state).toBe("ready");
   });
 
+  it("refuses an answer whose updatedInput cannot be sent, and keeps the request pending for a good answer", async () => {
+    const req = await untilPermission();
+    const cyclic: Record<string, unknown> = { command: "ls" };
+    cyclic.self = cyclic;
+    await expect(t!.chat.answerPermission(req.requestId, { kind: "allow", updatedInput: cyclic })).rejects.toMatchObject({ code: "invalid_outbound" });
+    expect(t!.chat.state).toBe("waiting_permission");
+    expect(t!.of("permission_resolved")).toEqual([]);
+    await t!.chat.answerPermission(req.requestId, { kind: "allow" });
+    await t!.waitFor((e) => e.type === "turn_result");
+    expect(t!.of("permission_resolved")).toEqual([expect.objectContaining({ requestId: req.requestId, outcome: "allowed" })]);
+  });
+
   it("refuses a second answer to the same request", async () => {
     const req = await untilPermission();
     await t!.chat.answerPermission(req.requestId, { kind: "allow" });

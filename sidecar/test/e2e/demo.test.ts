@@ -95,7 +95,8 @@ function panelUrlLine(child: ChildProcess, ms: number, stderr: () => string): Pr
 
 /** A small protocol client: request/ack by id, and every event frame collected in order. */
 async function connect(url: string, token: string) {
-  const ws = new WebSocket(url, ["agent-panel.v1", `token.${token}`]);
+  // A tool-style client: the token as a Bearer header (browsers and Unity use the challenge).
+  const ws = new WebSocket(url, ["agent-panel.v1"], { headers: { Authorization: `Bearer ${token}` } });
   await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
   const frames: any[] = [];
   const events: any[] = [];

@@ -1,26 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import type { PanelEvent } from "../../src/protocol/panel/events.js";
-import { CommandError, PanelConnection, type ConnectionStatus, type SocketLike } from "../../src/web/app/connection.js";
+import { clientProof, serverProof } from "../../src/bridge/ws-challenge.js";
+import { CommandError, NOT_THE_SIDECAR, PanelConnection, type ConnectionStatus, type SocketLike } from "../../src/web/app/connection.js";
 
 // The browser panel's connection logic in Node, against a small scripted ws server: hello and
 // subprotocols, subscribe/resubscribe with afterSeq, duplicate/old seqs dropped, gaps resynced,
 // reconnect with backoff, command errors, and the final protocol-mismatch state.
 
-interface Peer { ws: WebSocket; commands: any[]; protocol: string; offered: string[] }
+interface Peer { ws: WebSocket; commands: any[]; protocol: string; offered: string[]; serverNonce: string }
 
 let wss: WebSocketServer;
 let port: number;
 let peers: Peer[];
 let conn: PanelConnection | undefined;
+/** The token the scripted server proves it holds (a squatter does not know the panel's). */
+let serverToken = "secret-token";
 
 beforeEach(async () => {
   peers = [];
+  serverToken = "secret-token";
   wss = new WebSocketServer({ host: "127.0.0.1", port: 0, handleProtocols: (set) => (set.has("agent-panel.v1") ? "agent-panel.v1" : false) });
   wss.on("connection", (ws, req) => {
-    const peer: Peer = { ws, commands: [], protocol: ws.protocol, offered: String(req.headers["sec-websocket-protocol"]).split(",").map((s) => s.trim()) };
+    const peer: Peer = { ws, commands: [], protocol: ws.protocol, offered: String(req.headers["sec-websocket-protocol"]).split(",").map((s) => s.trim()), serverNonce: `server-nonce-${peers.length}-0123456789` };
     ws.on("message", (d) => peer.commands.push(JSON.parse(String(d))));
     peers.push(peer);
+    // The sidecar's side of the challenge: prove the token for the client's nonce and this port.
+    const clientNonce = peer.offered.find((p) => p.startsWith("agent-panel.challenge."))?.slice("agent-panel.challenge.".length) ?? "";
+    ws.send(JSON.stringify({ kind: "auth.challenge", serverNonce: peer.serverNonce, proof: serverProof(serverToken, port, clientNonce, peer.serverNonce) }));
   });
   await new Promise<void>((r) => wss.once("listening", () => r()));
   port = (wss.address() as { port: number }).port;
@@ -79,16 +86,33 @@ async function handshake(peerIndex: number): Promise<Peer> {
 }
 
 describe("PanelConnection", () => {
-  it("offers the token subprotocol, says hello as a browser wanting html, and reports open", async () => {
+  it("never offers the token, proves it holds it only after the server did, says hello as a browser wanting html, and reports open", async () => {
     const rec = connect();
     const peer = await until(() => peers[0]);
-    expect(peer.offered).toEqual(["agent-panel.v1", "token.secret-token"]);
+    expect(peer.offered).toEqual(["agent-panel.v1", expect.stringMatching(/^agent-panel\.challenge\.[A-Za-z0-9_-]{32}$/)]);
+    expect(peer.offered.join(",")).not.toContain("secret-token");
     expect(peer.protocol).toBe("agent-panel.v1");
+    const auth = await command(peer, "auth");
+    expect(peer.commands[0]).toBe(auth);
+    const clientNonce = peer.offered[1]!.slice("agent-panel.challenge.".length);
+    expect(auth.proof).toBe(clientProof("secret-token", port, clientNonce, peer.serverNonce));
     const hello = await command(peer, "hello");
     expect(hello).toMatchObject({ cmd: "hello", protocol: 1, client: "browser", render: ["html"] });
     welcome(peer, hello);
     await until(() => conn!.status.phase === "open");
     expect(rec.statuses.map((s) => s.phase)).toEqual(["connecting", "open"]);
+  });
+
+  it("sends nothing to a server that cannot prove it holds the token (a program squatting on the port), and keeps retrying", async () => {
+    serverToken = "the-squatter-guesses";
+    const rec = connect();
+    const peer = await until(() => peers[0]);
+    await until(() => rec.statuses.find((s) => s.phase === "waiting"));
+    expect(rec.statuses.find((s) => s.phase === "waiting")).toMatchObject({ reason: NOT_THE_SIDECAR });
+    await until(() => peers[1]);
+    expect(peer.commands).toEqual([]);
+    expect(peers[1]!.commands).toEqual([]);
+    expect(conn!.status.phase).not.toBe("open");
   });
 
   it("applies a snapshot, then only new seqs; duplicates and old seqs are dropped", async () => {

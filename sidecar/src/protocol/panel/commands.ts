@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { exceedsDepth, MAX_JSON_DEPTH } from "../json-bounds.js";
 import { ContextAttachment, PermissionAnswer } from "./inputs.js";
 import { toolCommandShapes } from "./tools.js";
 
@@ -93,6 +94,8 @@ export function parseClientCommand(raw: string): ParsedCommand {
   }
   const obj = value as Record<string, unknown>;
   const id = typeof obj.id === "string" && obj.id !== "" ? obj.id : undefined;
+  // Nothing a client sends needs deep nesting; refusing it here keeps every later walker safe.
+  if (exceedsDepth(value)) return { ok: false, id, code: "invalid_command", message: `The command is nested more than ${MAX_JSON_DEPTH} levels deep; send a flatter value.` };
   if (typeof obj.cmd !== "string") return { ok: false, id, code: "invalid_command", message: 'The command has no "cmd" field.' };
   if (!COMMAND_NAMES.has(obj.cmd)) {
     return { ok: false, id, code: "unknown_command", message: `Unknown command "${obj.cmd.slice(0, 80)}". Update the sidecar if the client is newer.` };

@@ -67,3 +67,5 @@ export class CommandError extends Error {
 export const WS_PROTOCOL = "agent-panel.v1";
 /** Why a connection attempt failed when the browser cannot tell (refused, not running, or a wrong token). */
 export const UNREACHABLE = "cannot reach the sidecar. Is it running? If it restarted with a new token, reopen the panel from Unity.";
+/** Why the panel left a server that could not prove it is this project's sidecar. */
+export const NOT_THE_SIDECAR = "the program on this port could not prove it is this project's sidecar, so the panel sent it nothing. If the sidecar restarted, reopen the panel from Unity.";

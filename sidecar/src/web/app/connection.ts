@@ -1,5 +1,6 @@
 import type { ServerFrame, ServerFrameOf } from "../../protocol/panel/frames.js";
-import { CommandError, UNREACHABLE, WS_PROTOCOL, type ConnectionOptions, type ConnectionStatus, type SocketLike } from "./connection-types.js";
+import { answerChallenge, CHALLENGE_PREFIX, makeNonce, portOf } from "./challenge.js";
+import { CommandError, NOT_THE_SIDECAR, UNREACHABLE, WS_PROTOCOL, type ConnectionOptions, type ConnectionStatus, type SocketLike } from "./connection-types.js";
 
 export * from "./connection-types.js";
 
@@ -14,6 +15,8 @@ interface Pending { resolve(result: Record<string, unknown>): void; reject(err: 
 /** One logical connection to the sidecar, reconnecting until stop(). */
 export class PanelConnection {
   private socket: SocketLike | undefined;
+  /** False until the server proved it holds the token (nothing else is read or sent before). */
+  private proven = false;
   private ready = false;
   private stopped = true;
   private attempt = 0;
@@ -98,16 +101,21 @@ export class PanelConnection {
   private connect(): void {
     this.setStatus({ phase: "connecting", attempt: this.attempt });
     let socket: SocketLike;
+    // No token on the wire: the server proves itself first (challenge.ts).
+    const nonce = makeNonce();
     try {
-      socket = this.opts.createSocket(this.opts.url, [WS_PROTOCOL, `token.${this.opts.token}`]);
+      socket = this.opts.createSocket(this.opts.url, [WS_PROTOCOL, `${CHALLENGE_PREFIX}${nonce}`]);
     } catch (err) {
       this.retry(`cannot open the WebSocket (${(err as Error).message})`);
       return;
     }
     this.socket = socket;
-    socket.onopen = () => this.hello(socket);
+    this.proven = false;
+    socket.onopen = () => undefined;
     socket.onmessage = (ev) => {
-      if (this.socket === socket && typeof ev.data === "string") this.onText(ev.data);
+      if (this.socket !== socket || typeof ev.data !== "string") return;
+      if (this.proven) this.onText(ev.data);
+      else void this.onChallenge(socket, ev.data, nonce);
     };
     socket.onerror = () => undefined;
     socket.onclose = (ev) => {
@@ -118,6 +126,25 @@ export class PanelConnection {
       if (slow) this.attempt = 0;
       this.retry(ev.reason || (ev.code === 1006 ? UNREACHABLE : `closed (${ev.code})`));
     };
+  }
+
+  /** First frame: the server's proof. Answer it and say hello, or leave without sending anything. */
+  private async onChallenge(socket: SocketLike, raw: string, nonce: string): Promise<void> {
+    let answer: { cmd: "auth"; proof: string } | undefined;
+    try {
+      answer = await answerChallenge(JSON.parse(raw), this.opts.token, portOf(this.opts.url), nonce);
+    } catch {
+      answer = undefined;
+    }
+    if (this.socket !== socket || this.proven) return;
+    if (!answer) {
+      this.drop(1000, "not the sidecar");
+      this.retry(NOT_THE_SIDECAR);
+      return;
+    }
+    this.proven = true;
+    socket.send(JSON.stringify(answer));
+    this.hello(socket);
   }
 
   private hello(socket: SocketLike): void {

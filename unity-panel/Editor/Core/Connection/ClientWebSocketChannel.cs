@@ -7,7 +7,7 @@ using System.Threading.Tasks;
 
 namespace AgentPanel.Core.Connection
 {
-    /// <summary>The real channel: System.Net.WebSockets.ClientWebSocket with the token header, whole-message reads and serialized sends.</summary>
+    /// <summary>The real channel: System.Net.WebSockets.ClientWebSocket that proves the token by challenge-response (never sending it), whole-message reads and serialized sends.</summary>
     internal sealed class ClientWebSocketChannel : IWebSocketChannel
     {
         private const int MaxMessageBytes = 64 * 1024 * 1024;
@@ -21,12 +21,22 @@ namespace AgentPanel.Core.Connection
 
         public async Task ConnectAsync(Uri uri, string token, CancellationToken cancellation)
         {
-            socket.Options.SetRequestHeader("Authorization", "Bearer " + token);
-            // Loopback only: a system proxy must never see this traffic (it carries the token).
+            // No token on the wire: whatever listens on this port must first prove it holds it.
+            var nonce = ChallengeProof.NewNonce();
+            socket.Options.AddSubProtocol(ChallengeProof.Protocol);
+            socket.Options.AddSubProtocol(ChallengeProof.NoncePrefix + nonce);
+            // Loopback only: a system proxy must never see this traffic.
             socket.Options.Proxy = null;
             // The sidecar pings every few seconds; our own heartbeat watches the other direction.
             socket.Options.KeepAliveInterval = TimeSpan.FromSeconds(15);
             await socket.ConnectAsync(uri, cancellation).ConfigureAwait(false);
+            var answer = ChallengeProof.Answer(await ReceiveAsync(cancellation).ConfigureAwait(false), token, uri.Port, nonce);
+            if (answer == null)
+            {
+                socket.Abort();
+                throw new WebSocketException("The program on port " + uri.Port + " could not prove it is this project's sidecar, so the panel sent it nothing.");
+            }
+            await SendAsync(answer, cancellation).ConfigureAwait(false);
         }
 
         public async Task SendAsync(string text, CancellationToken cancellation)

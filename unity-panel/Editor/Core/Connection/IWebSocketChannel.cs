@@ -7,7 +7,7 @@ namespace AgentPanel.Core.Connection
     /// <summary>The few WebSocket operations the connection needs, so tests can replace the socket with an in-memory one.</summary>
     internal interface IWebSocketChannel : IDisposable
     {
-        /// <summary>Open the socket, presenting the token as `Authorization: Bearer`.</summary>
+        /// <summary>Open the socket and prove the token by the sidecar's challenge-response (the token itself is never sent).</summary>
         Task ConnectAsync(Uri uri, string token, CancellationToken cancellation);
 
         /// <summary>Send one text frame (callers may call this from several threads; sends are serialized).</summary>

@@ -9,8 +9,9 @@ using NUnit.Framework;
 namespace AgentPanel.Core.Tests.Connection
 {
     /// <summary>
-    /// The real ClientWebSocket channel against a loopback `ws` server (the sidecar's WebSocket library): the token header,
-    /// whole frames, close codes, binary frames, and ending a pending receive. Runs on .NET and on Mono (the Editor's runtime).
+    /// The real ClientWebSocket channel against a loopback `ws` server (the sidecar's WebSocket library): the challenge that
+    /// proves the token without sending it, whole frames, close codes, binary frames, and ending a pending receive. Runs on
+    /// .NET and on Mono (the Editor's runtime).
     /// </summary>
     [NonParallelizable]
     public class ClientWebSocketChannelTests
@@ -30,7 +31,32 @@ namespace AgentPanel.Core.Tests.Connection
         }
 
         [Test]
-        public void SendsTheTokenAsABearerHeaderAndExchangesWholeTextFrames()
+        public void ProofsMatchTheSidecarsForTheSameInputs()
+        {
+            // The same vector as sidecar/test/bridge/ws-challenge.test.ts: both sides must compute identical HMACs.
+            Assert.That(ChallengeProof.ServerProof("tok-é", 27200, "clientNonce0123456789AB", "serverNonce"), Is.EqualTo("Vo1J3PPxzA6_OhhyYALhVDVBKcx1an_BxsfmxE72smM"));
+            Assert.That(ChallengeProof.ClientProof("tok-é", 27200, "clientNonce0123456789AB", "serverNonce"), Is.EqualTo("OUoLBHlKNBBM_xWndSH-cmcXfCJo1-LubyRD9nt4y7s"));
+        }
+
+        [Test]
+        public void SendsNothingToAServerThatCannotProveItHoldsTheToken()
+        {
+            using (var channel = new ClientWebSocketChannel())
+            {
+                var connect = channel.ConnectAsync(server.Url("/squatter"), "secret-token", CancellationToken.None);
+                Assert.That(Task.WaitAny(new Task[] { connect }, 5000), Is.EqualTo(0), "connect ended within 5 s");
+                Assert.That(() => connect.GetAwaiter().GetResult(), Throws.InstanceOf<WebSocketException>().With.Message.Contains("could not prove"));
+            }
+            var seen = server.NextEnded();
+            Assert.That((string)seen["path"], Is.EqualTo("/squatter"));
+            Assert.That((int)seen["messages"], Is.EqualTo(0), "not even a proof reached the squatter");
+            Assert.That((bool)seen["proofOk"], Is.False);
+            Assert.That(seen["auth"].Type, Is.EqualTo(Newtonsoft.Json.Linq.JTokenType.Null));
+            Assert.That((string)seen["offered"], Does.Not.Contain("secret-token"));
+        }
+
+        [Test]
+        public void ProvesTheTokenWithoutSendingItAndExchangesWholeTextFrames()
         {
             using (var channel = new ClientWebSocketChannel())
             {
@@ -45,7 +71,10 @@ namespace AgentPanel.Core.Tests.Connection
             }
             var seen = server.NextEnded();
             Assert.That((string)seen["path"], Is.EqualTo("/echo"));
-            Assert.That((string)seen["auth"], Is.EqualTo("Bearer secret-token"));
+            Assert.That(seen["auth"].Type, Is.EqualTo(Newtonsoft.Json.Linq.JTokenType.Null), "no Authorization header");
+            Assert.That((string)seen["offered"], Does.StartWith("agent-panel.v1, agent-panel.challenge."));
+            Assert.That((string)seen["offered"], Does.Not.Contain("secret-token"));
+            Assert.That((bool)seen["proofOk"], Is.True);
             Assert.That((int)seen["code"], Is.EqualTo(1000));
             Assert.That((string)seen["reason"], Is.EqualTo("done"));
         }
@@ -55,7 +84,7 @@ namespace AgentPanel.Core.Tests.Connection
         {
             using (var channel = new ClientWebSocketChannel())
             {
-                Complete(channel.ConnectAsync(server.Url("/close"), "t", CancellationToken.None), "connect");
+                Complete(channel.ConnectAsync(server.Url("/close"), "secret-token", CancellationToken.None), "connect");
                 Complete(channel.SendAsync("{}", CancellationToken.None), "send");
                 Assert.That(Complete(channel.ReceiveAsync(CancellationToken.None), "the close"), Is.Null);
                 // SidecarConnection reconnects at once on 4008 (slow consumer) and reports the reason otherwise.
@@ -70,7 +99,7 @@ namespace AgentPanel.Core.Tests.Connection
         {
             using (var channel = new ClientWebSocketChannel())
             {
-                Complete(channel.ConnectAsync(server.Url("/binary"), "t", CancellationToken.None), "connect");
+                Complete(channel.ConnectAsync(server.Url("/binary"), "secret-token", CancellationToken.None), "connect");
                 Complete(channel.SendAsync("{}", CancellationToken.None), "send");
                 var receive = channel.ReceiveAsync(CancellationToken.None);
                 Assert.That(Task.WaitAny(new Task[] { receive }, 5000), Is.EqualTo(0), "the receive ended within 5 s");
@@ -84,7 +113,7 @@ namespace AgentPanel.Core.Tests.Connection
         {
             using (var channel = new ClientWebSocketChannel())
             {
-                Complete(channel.ConnectAsync(server.Url("/silent"), "t", CancellationToken.None), "connect");
+                Complete(channel.ConnectAsync(server.Url("/silent"), "secret-token", CancellationToken.None), "connect");
                 Complete(channel.SendAsync("{}", CancellationToken.None), "send");
                 var receive = channel.ReceiveAsync(CancellationToken.None);
                 Assert.That(Task.WaitAny(new Task[] { receive }, 200), Is.EqualTo(-1), "nothing arrives from a silent server");
@@ -101,7 +130,7 @@ namespace AgentPanel.Core.Tests.Connection
             using (var channel = new ClientWebSocketChannel())
             using (var stop = new CancellationTokenSource())
             {
-                Complete(channel.ConnectAsync(server.Url("/silent"), "t", CancellationToken.None), "connect");
+                Complete(channel.ConnectAsync(server.Url("/silent"), "secret-token", CancellationToken.None), "connect");
                 Complete(channel.SendAsync("{}", CancellationToken.None), "send");
                 var receive = channel.ReceiveAsync(stop.Token);
                 Assert.That(Task.WaitAny(new Task[] { receive }, 200), Is.EqualTo(-1), "nothing arrives from a silent server");
