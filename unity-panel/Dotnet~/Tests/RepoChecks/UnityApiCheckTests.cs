@@ -80,6 +80,21 @@ namespace AgentPanel.Core.Tests.RepoChecks
             Assert.That(Errors(missing), Does.Contain("CS1061"));
         }
 
+        [Test]
+        public void TheStubsComeFromThePinnedTag()
+        {
+            var script = File.ReadAllText(Path.Combine(RepoPaths.Package, "Tools~", "gen-unity-api.mjs"));
+            var pinned = System.Text.RegularExpressions.Regex.Match(script, "\"" + version.Replace(".", "\\.") + "\": \"([^\"]+)\"");
+            Assert.That(pinned.Success, Is.True, "gen-unity-api.mjs pins no tag for " + version);
+            var tag = pinned.Groups[1].Value;
+            var folder = Path.Combine(RepoPaths.Package, "Stubs~", version);
+            Assert.That(File.ReadAllText(Path.Combine(folder, "REPORT.md")), Does.StartWith("# Unity API stubs, " + tag + "\n"));
+            var sources = new[] { "UnityEngine", "UnityEditor" }.SelectMany(a => Directory.GetFiles(Path.Combine(folder, a), "*.cs")).ToList();
+            Assert.That(sources, Is.Not.Empty);
+            var other = sources.Where(f => !File.ReadLines(f).Skip(1).First().Contains("tag " + tag + ".")).Select(Path.GetFileName).ToList();
+            Assert.That(other, Is.Empty, $"stub sources not generated from {tag}: regenerate with `node unity-panel/Tools~/gen-unity-api.mjs`");
+        }
+
         /// <summary>The ids of the errors compiling <paramref name="source"/> as the Editor layer is compiled for this version.</summary>
         private List<string> Errors(string source)
         {
