@@ -22,6 +22,8 @@ export interface OpenParams {
   disallowedTools?: string[];
   /** A claude binary chosen in the panel's settings (already located and checked by the caller). */
   claudePath?: string;
+  /** Allow the sidecar's read-only tools without a card (default true). */
+  preAllowReadOnlyTools?: boolean;
 }
 
 /** How the registry creates chats. */
@@ -74,6 +76,7 @@ export class ChatRegistry extends EventEmitter<{ change: [] }> {
       ...(params.allowedTools?.length ? { allowedTools: params.allowedTools } : {}),
       ...(params.disallowedTools?.length ? { disallowedTools: params.disallowedTools } : {}),
       ...(params.claudePath !== undefined ? { claudePath: params.claudePath } : {}),
+      ...(params.preAllowReadOnlyTools !== undefined ? { preAllowReadOnlyTools: params.preAllowReadOnlyTools } : {}),
     };
     const chat = this.options.createChat ? this.options.createChat(chatOptions) : new Chat(chatOptions);
     const chatId = `c${++this.counter}-${randomBytes(3).toString("hex")}`;

@@ -19,6 +19,7 @@ import { toPermissionResult, type PermissionAnswer } from "./permissions.js";
 import { initEvent } from "./init-event.js";
 import { assertModeAllowed } from "./permission-mode.js";
 import { PermissionBook, type PendingPermission } from "./permission-book.js";
+import { agentToolLabel, agentToolRequest, type ChatToolHost } from "./agent-tools.js";
 
 export type { PendingPermission };
 import { ChatStateMachine, liveStates } from "./state.js";
@@ -38,6 +39,10 @@ export interface ChatOptions extends Omit<LaunchOptions, "resume"> {
   /** How long to wait for the initialize response (default 60 s). */
   initTimeoutMs?: number;
   process?: ProcessOptions;
+  /** The sidecar's own tools (Unity, native): titles, summaries and dry runs for their cards. */
+  tools?: ChatToolHost;
+  /** Allow the sidecar's read-only tools (safe, not destructive) without a card (default true). */
+  preAllowReadOnlyTools?: boolean;
 }
 
 /** A live chat with the claude CLI. Listen to "event" for ChatEvents. */
@@ -49,6 +54,8 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   private readonly normalizer = new Normalizer();
   private readonly sm = new ChatStateMachine((to, from, reason) => this.emitEvent({ type: "state", state: to, previous: from, ...(reason ? { reason } : {}) }));
   private readonly permissions = new PermissionBook();
+  /** Requests of our own tools whose card waits for its dry run. */
+  private readonly preparing = new Set<string>();
   private readonly prompts = new Map<string, OutUserMessage>();
   private readonly silence: SilenceWatchdog;
   private readonly recovery: CrashRecovery;
@@ -61,6 +68,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     this.sessionId = options.resume;
     this.recovery = new CrashRecovery(options.resumeRetries ?? 3, options.resumeBackoffMs ?? 500);
     this.silence = new SilenceWatchdog(options.silenceMs ?? 600_000, () => this.onSilence());
+    if (options.tools) this.normalizer.agentTool = agentToolLabel(options.tools);
   }
 
   /** The current lifecycle state. */
@@ -207,6 +215,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
         this.syncState();
         return;
       case "control_cancel_request": {
+        this.preparing.delete(m.msg.request_id);
         const resolved = this.permissions.close(m.msg.request_id, "cancelled", "withdrawn by claude");
         if (resolved) this.emitEvent(resolved);
         this.syncState();
@@ -258,6 +267,23 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
       return;
     }
     const turnId = this.normalizer.turns.current ?? this.normalizer.turns.lastTurnId ?? "none";
+    if (this.options.tools) {
+      const ours = agentToolRequest(this.options.tools, parsed.data, this.options.preAllowReadOnlyTools !== false);
+      if (ours.kind === "allow") {
+        void this.proc?.send(permissionAnswer(requestId, { behavior: "allow", updatedInput: parsed.data.input })).catch(() => undefined);
+        return;
+      }
+      if (ours.kind === "card") {
+        // The card waits for the dry run (bounded); claude may withdraw the request meanwhile.
+        this.preparing.add(requestId);
+        void ours.details.then((details) => {
+          if (!this.preparing.delete(requestId)) return;
+          this.emitEvent({ ...this.permissions.open(requestId, turnId, parsed.data, this.options.cwd), ...details });
+          this.syncState();
+        });
+        return;
+      }
+    }
     this.emitEvent(this.permissions.open(requestId, turnId, parsed.data, this.options.cwd));
   }
 
@@ -311,6 +337,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   }
 
   private cancelPermissions(detail: string): void {
+    this.preparing.clear();
     for (const event of this.permissions.cancelAll(detail)) this.emitEvent(event);
   }
 

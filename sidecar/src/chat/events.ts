@@ -1,5 +1,17 @@
 import { z } from "zod";
 import { PermissionUpdate } from "../protocol/claude/inbound.js";
+import { ToolResult } from "../tools/types.js";
+
+/** An image a tool returned (base64), shown as a picture by both panels. */
+export const ToolImage = z.object({ mediaType: z.string(), data: z.string() });
+
+/** One of the sidecar's own tools (a Unity tool or a native one) behind a claude tool call. */
+export const AgentToolFacts = z.object({
+  name: z.string().describe("The tool's name in the sidecar's catalog (claude calls it mcp__agent-panel__<name>)."),
+  title: z.string().optional(),
+  destructive: z.boolean(),
+  readOnly: z.boolean().describe("Safe to repeat and not destructive (pre-allowed when the chat's setting says so)."),
+});
 
 // The chat engine's output: a small typed event stream that hides stream-json. It is the seed of
 // the panel protocol, so every event is a zod schema and the union is exported with its type.
@@ -57,6 +69,7 @@ export const ChatEvent = z.discriminatedUnion("type", [
     input: z.unknown(),
     summary: z.string(),
     parentToolUseId: z.string().nullable(),
+    title: z.string().optional().describe("The title of one of the sidecar's own tools (mcp__agent-panel__…)."),
   }),
   z.object({
     type: z.literal("tool_finished"),
@@ -65,6 +78,7 @@ export const ChatEvent = z.discriminatedUnion("type", [
     name: z.string(),
     isError: z.boolean(),
     result: z.string(),
+    images: z.array(ToolImage).optional().describe("Images in the tool's result (MCP tools can return pictures)."),
     durationMs: z.number(),
     decision: z.string().optional(),
     parentToolUseId: z.string().nullable(),
@@ -82,6 +96,8 @@ export const ChatEvent = z.discriminatedUnion("type", [
     blockedPath: z.string().optional(),
     agentId: z.string().optional(),
     isQuestion: z.boolean(),
+    agentTool: AgentToolFacts.optional().describe("Set when the call is one of the sidecar's own tools."),
+    dryRun: ToolResult.optional().describe("What a destructive tool of the sidecar would do (its dry run)."),
   }),
   z.object({
     type: z.literal("permission_resolved"),

@@ -2,7 +2,7 @@ import type { ChatEvent, ChatEventOf } from "./events.js";
 import type { Inbound } from "../protocol/claude/parse.js";
 import type { AssistantMsg, ResultMsg, StreamEventMsg, UserMsg } from "../protocol/claude/inbound.js";
 import type { SystemMessage } from "../protocol/claude/system.js";
-import { summarizeTool, toolResultText } from "./summary.js";
+import { summarizeTool, toolResultImages, toolResultText } from "./summary.js";
 import { TurnTracker } from "./turns.js";
 
 // Turns the CLI's content messages (stream events, assistant/user lines, system notices, results)
@@ -18,6 +18,8 @@ export class Normalizer {
   private readonly messages = new Map<string, MessageState>();
   private readonly tools = new Map<string, ToolState>();
   private cwd: string | undefined;
+  /** Title and one-line summary of the sidecar's own tools (set by the chat when it has a tool host). */
+  agentTool: ((name: string, input: unknown) => { title?: string; summary: string } | undefined) | undefined;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -102,7 +104,11 @@ export class Normalizer {
         textual = true;
       } else if (b.type === "tool_use" && typeof b.id === "string" && typeof b.name === "string") {
         this.tools.set(b.id, { turnId: m.turnId, name: b.name, startedAt: this.now(), parent });
-        out.push({ type: "tool_started", turnId: m.turnId, toolUseId: b.id, name: b.name, input: b.input ?? {}, summary: summarizeTool(b.name, b.input, this.cwd), parentToolUseId: parent });
+        const ours = this.agentTool?.(b.name, b.input);
+        out.push({
+          type: "tool_started", turnId: m.turnId, toolUseId: b.id, name: b.name, input: b.input ?? {}, summary: ours?.summary ?? summarizeTool(b.name, b.input, this.cwd), parentToolUseId: parent,
+          ...(ours?.title !== undefined ? { title: ours.title } : {}),
+        });
       }
     }
     // Main-thread messages end with message_stop; subagent and synthetic ones never stream, so
@@ -131,6 +137,7 @@ export class Normalizer {
       this.tools.delete(b.tool_use_id);
       for (const [id, m] of this.messages) if (m.parent === b.tool_use_id) this.messages.delete(id);
       const meta = msg.tool_result_meta?.find((x) => x.id === b.tool_use_id);
+      const images = toolResultImages(b.content);
       out.push({
         type: "tool_finished",
         turnId: tool?.turnId ?? this.turnFor(parent, out),
@@ -138,6 +145,7 @@ export class Normalizer {
         name: tool?.name ?? "unknown",
         isError: b.is_error === true,
         result: toolResultText(b.content),
+        ...(images.length ? { images } : {}),
         durationMs: tool ? Math.round(this.now() - tool.startedAt) : 0,
         decision: meta?.permission_decision?.decision,
         parentToolUseId: parent,

@@ -39,6 +39,19 @@ export function toolResultText(content: unknown): string {
   return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}\n… (${text.length - MAX_RESULT_CHARS} more characters)` : text;
 }
 
+/** Base64 images in a tool_result's content blocks (an MCP tool's pictures), at most 8. */
+export function toolResultImages(content: unknown): { mediaType: string; data: string }[] {
+  if (!Array.isArray(content)) return [];
+  const out: { mediaType: string; data: string }[] = [];
+  for (const block of content) {
+    const b = block as { type?: unknown; source?: { type?: unknown; media_type?: unknown; data?: unknown } };
+    if (b?.type !== "image" || b.source?.type !== "base64" || typeof b.source.media_type !== "string" || typeof b.source.data !== "string") continue;
+    out.push({ mediaType: b.source.media_type, data: b.source.data });
+    if (out.length === 8) break;
+  }
+  return out;
+}
+
 function firstQuestion(args: Record<string, unknown>): string | undefined {
   const questions = args.questions;
   if (Array.isArray(questions) && questions.length > 0) {

@@ -25,9 +25,26 @@ const catalog: PublishedTool[] = [
   },
 ];
 
-/** The tool-provider samples. */
+/** The tool-provider samples, and the chat events of the panel's own agent calling such tools. */
 export function toolSamples(): Sample[] {
+  const turnId = "t4";
+  const toolUseId = "toolu_01Mcp7Lq2";
+  const input = { path: "Level/Enemies/Bat", confirm: true };
   return [
+    {
+      name: "event-permission_requested-agent-tool", schema: "PanelEvent",
+      value: {
+        type: "permission_requested", turnId, requestId: "8a2d4c61-0b7e-4f1a-93c5-6e2f1d0a9b47", toolName: "mcp__agent-panel__gameobject_delete", toolUseId, input,
+        summary: "Delete GameObject: path=Level/Enemies/Bat", suggestions: [], isQuestion: false,
+        agentTool: { name: "gameobject_delete", title: "Delete GameObject", destructive: true, readOnly: false },
+        dryRun: { ok: true, content: [{ type: "text", text: "Would delete Level/Enemies/Bat and its 2 children." }], structured: { deleted: 3 } },
+      },
+    },
+    { name: "event-tool_started-agent-tool", schema: "PanelEvent", value: { type: "tool_started", turnId, toolUseId, name: "mcp__agent-panel__gameobject_delete", input, summary: "Delete GameObject: path=Level/Enemies/Bat", parentToolUseId: null, title: "Delete GameObject" } },
+    {
+      name: "event-tool_finished-image", schema: "PanelEvent",
+      value: { type: "tool_finished", turnId, toolUseId: "toolu_01Mcp7Lq3", name: "mcp__agent-panel__scene_screenshot", isError: false, result: "Game view, 1 x 1\n[image]", images: [{ mediaType: "image/png", data: PNG }], durationMs: 412, decision: "allow", parentToolUseId: null },
+    },
     { name: "command-hello-tools", schema: "ClientCommand", value: { id: "1", cmd: "hello", protocol: 1, client: "unity", clientVersion: "0.1.0", render: ["unity"], provides: ["tools"], providerId: "unity-48211" } },
     { name: "command-tools.publish", schema: "ClientCommand", value: { id: "2", cmd: "tools.publish", catalog } },
     { name: "frame-ack-tools.publish", schema: "ServerFrame", result: "tools.publish", value: { kind: "ack", id: "2", result: { tools: 2 } } },

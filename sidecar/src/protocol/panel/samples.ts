@@ -103,7 +103,7 @@ function buildCommands(): Sample[] {
   const commands: ClientCommand[] = [
     { id: "1", cmd: "hello", protocol: 1, client: "unity", clientVersion: "0.1.0", render: ["unity"] },
     { id: "2", cmd: "chats.list" },
-    { id: "3", cmd: "chat.open", resume: SESSION, fork: false, model: "sonnet", permissionMode: "acceptEdits", allowBypassPermissions: false },
+    { id: "3", cmd: "chat.open", resume: SESSION, fork: false, model: "sonnet", permissionMode: "acceptEdits", allowBypassPermissions: false, preAllowReadOnlyTools: true },
     { id: "4", cmd: "chat.close", chatId },
     {
       id: "5", cmd: "chat.send", chatId, text: "Why does the player jump twice when I press space?",

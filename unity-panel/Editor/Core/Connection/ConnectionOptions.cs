@@ -8,6 +8,12 @@ namespace AgentPanel.Core.Connection
         /// <summary>Reported in hello.</summary>
         public string ClientVersion { get; set; } = AgentPanel.Core.Launch.PackageManifest.UnknownVersion;
 
+        /// <summary>What this connection offers the sidecar (hello's provides): ["tools"] for the tool provider's connection, null for a panel.</summary>
+        public System.Collections.Generic.List<string> Provides { get; set; }
+
+        /// <summary>Stable id of the providing program (hello's providerId), so a reconnect after a domain reload takes over its old connection.</summary>
+        public string ProviderId { get; set; }
+
         /// <summary>First reconnect delay.</summary>
         public TimeSpan BackoffInitial { get; set; } = TimeSpan.FromMilliseconds(250);
 

@@ -42,6 +42,11 @@ namespace AgentPanel.Core.Connection
                 case HistoryChangedFrame history:
                     Inbox.Post(() => HistoryChanged?.Invoke(history));
                     break;
+                case ToolInvokeFrame _:
+                case ToolCancelFrame _:
+                    ToolFrameArrived?.Invoke(frame);
+                    Inbox.Post(() => ToolFrameReceived?.Invoke(frame));
+                    break;
                 default:
                     // welcome repeated, or a frame kind from a newer sidecar: nothing to do.
                     break;

@@ -97,7 +97,7 @@ namespace AgentPanel.Core.Connection
 
         private async Task<WelcomeFrame> HandshakeAsync(Session session, CancellationToken stopToken)
         {
-            var hello = new HelloCommand { Id = "hello", ClientVersion = options.ClientVersion };
+            var hello = new HelloCommand { Id = "hello", ClientVersion = options.ClientVersion, Provides = options.Provides, ProviderId = options.ProviderId };
             using (var limit = CancellationTokenSource.CreateLinkedTokenSource(stopToken))
             {
                 limit.CancelAfter(options.HandshakeTimeout);

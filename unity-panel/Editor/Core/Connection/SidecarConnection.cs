@@ -63,6 +63,10 @@ namespace AgentPanel.Core.Connection
 
         /// <summary>The project's session history changed (after history.subscribe).</summary>
         public event Action<HistoryChangedFrame> HistoryChanged;
+        /// <summary>tool.invoke or tool.cancel (only on a connection whose hello provides tools).</summary>
+        public event Action<ServerFrame> ToolFrameReceived;
+        /// <summary>The same frames on the receive thread, before they queue for the pump (the tool journal notes the call at once).</summary>
+        public event Action<ServerFrame> ToolFrameArrived;
         /// <summary>An error frame no waiting command claimed (protocol-level problems).</summary>
         public event Action<ErrorFrame> ServerError;
         /// <summary>A subscription ended without being asked to: the chat is gone or a different sidecar process took over.</summary>

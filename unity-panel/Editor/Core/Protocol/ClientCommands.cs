@@ -60,6 +60,8 @@ namespace AgentPanel.Core.Protocol
         public List<string> DisallowedTools { get; set; }
         /// <summary>The claude binary for this chat (from the settings); the sidecar refuses a path that does not exist.</summary>
         public string ClaudePath { get; set; }
+        /// <summary>Run the sidecar's read-only tools without a permission card (null = the sidecar's default, true).</summary>
+        public bool? PreAllowReadOnlyTools { get; set; }
     }
 
     /// <summary>Commands that name one chat.</summary>

@@ -19,6 +19,19 @@ namespace AgentPanel.Core.Protocol
         public string BlockedPath { get; set; }
         public string AgentId { get; set; }
         public bool IsQuestion { get; set; }
+        /// <summary>Set when the call is one of the sidecar's own tools (Unity or native).</summary>
+        public AgentToolFacts AgentTool { get; set; }
+        /// <summary>What a destructive tool of the sidecar would do (its dry run).</summary>
+        public ToolResult DryRun { get; set; }
+    }
+
+    /// <summary>One of the sidecar's own tools behind a claude tool call.</summary>
+    internal sealed class AgentToolFacts
+    {
+        public string Name { get; set; }
+        public string Title { get; set; }
+        public bool Destructive { get; set; }
+        public bool ReadOnly { get; set; }
     }
 
     /// <summary>A permission request was answered (by any client) or cancelled.</summary>

@@ -129,6 +129,8 @@ namespace AgentPanel.Core.Protocol
         public JToken Input { get; set; }
         public string Summary { get; set; }
         public string ParentToolUseId { get; set; }
+        /// <summary>The title of one of the sidecar's own tools (mcp__agent-panel__…), when it has one.</summary>
+        public string Title { get; set; }
     }
 
     /// <summary>A tool call ended (ok or error) with its result text and duration.</summary>
@@ -140,8 +142,18 @@ namespace AgentPanel.Core.Protocol
         public string Name { get; set; }
         public bool IsError { get; set; }
         public string Result { get; set; }
+        /// <summary>Images in the result (base64), shown as pictures.</summary>
+        public List<ToolImage> Images { get; set; }
         public double DurationMs { get; set; }
         public string Decision { get; set; }
         public string ParentToolUseId { get; set; }
+    }
+
+    /// <summary>An image a tool returned.</summary>
+    internal sealed class ToolImage
+    {
+        public string MediaType { get; set; }
+        /// <summary>Base64 bytes.</summary>
+        public string Data { get; set; }
     }
 }

@@ -75,6 +75,14 @@ namespace AgentPanel.Core.Tests.Support
             }
         }
 
+        /// <summary>Send a frame to every open connection (tool.invoke, tool.cancel).</summary>
+        public void Push(ServerFrame frame)
+        {
+            List<FakeChannel> channels;
+            lock (gate) channels = open.ToList();
+            foreach (var c in channels) c.Deliver(ProtocolJson.Serialize(frame));
+        }
+
         /// <summary>Every connection breaks without a close handshake.</summary>
         public void BreakAll()
         {
@@ -159,6 +167,12 @@ namespace AgentPanel.Core.Tests.Support
                         var page = new HistoryLoadResult { SessionId = "s-old", Cursor = older ? "older-page" : null, Events = Ev.StreamingTurn(older ? "h2" : "h1", older ? "m2" : "m1") };
                         Send(channel, new AckFrame { Id = id, Result = JObject.FromObject(page, ProtocolJson.Serializer) });
                         break;
+                    case "tools.publish":
+                        Send(channel, new AckFrame { Id = id, Result = new JObject { ["tools"] = ((JArray)cmd["catalog"]).Count } });
+                        break;
+                    case "tools.journal":
+                    case "tool.progress":
+                    case "tool.result":
                     case "history.subscribe":
                     case "history.unsubscribe":
                     case "chats.list":
