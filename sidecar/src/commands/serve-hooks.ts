@@ -7,6 +7,9 @@ import { preloadHtmlRenderer } from "../bridge/hub-render.js";
 import { attachClient } from "../bridge/router.js";
 import { webFiles } from "../web/files.js";
 import { locateClaude } from "../claude/locate.js";
+import { MCP_TOKEN_ENV, mcpConfigJson } from "../chat/agent-tools.js";
+import type { ChatOptions } from "../chat/chat.js";
+import { chatToolHost } from "../tools/chat-tools.js";
 import { UnityToolProvider } from "../tools/unity-provider.js";
 import type { ServeContext, ServeHooks } from "./serve.js";
 
@@ -17,11 +20,13 @@ import type { ServeContext, ServeHooks } from "./serve.js";
 /** Build the serve hooks for one project. */
 export function chatServeHooks(ctx: ServeContext): ServeHooks {
   const claude = findClaude(ctx);
-  const registry = new ChatRegistry({ chatDefaults: { claudePath: claude.path, cwd: ctx.project, env: process.env } });
+  // Unity as a tool provider: one per sidecar, outliving every connection (and domain reload).
+  const unity = new UnityToolProvider({ log: ctx.log, ...(ctx.unityWaitMs !== undefined ? { awayWaitMs: ctx.unityWaitMs } : {}) });
+  const removeUnity = ctx.tools?.addProvider(unity);
+  const chatDefaults: ChatOptions = { claudePath: claude.path, cwd: ctx.project, env: process.env, ...(ctx.tools ? { tools: chatToolHost(ctx.tools.registry) } : {}) };
+  const registry = new ChatRegistry({ chatDefaults });
   // One history per sidecar: its watcher and index start on the first history command.
   const history = new PanelHistory({ project: ctx.project, env: process.env });
-  // Unity as a tool provider: one per sidecar, outliving every connection (and domain reload).
-  const unity = new UnityToolProvider({ log: ctx.log });
   let clients = 0;
   return {
     onClient: (link, info) => {
@@ -40,9 +45,16 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
       };
     },
     health: () => ({ chats: registry.size, clients, claude: { path: claude.path, found: claude.error === undefined, ...(claude.error ? { error: claude.error } : {}) } }),
+    onListening: ({ port, token }) => {
+      if (!ctx.tools) return;
+      // Chats opened from now on reach the tool host at /mcp; the token travels in the environment only.
+      chatDefaults.mcpConfig = mcpConfigJson(port);
+      chatDefaults.env = { ...process.env, [MCP_TOKEN_ENV]: token };
+    },
     closeAll: () => {
       history.close();
       unity.close();
+      removeUnity?.();
       return registry.closeAll();
     },
     staticRoot: webFiles(),

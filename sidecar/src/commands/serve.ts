@@ -21,7 +21,7 @@ import { VERSION } from "../version.js";
 // descriptor and serves until a signal or the parent (Unity) goes away.
 
 /** Usage text of the serve command. */
-export const SERVE_USAGE = "Usage: agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH] [--sync-wait-ms N] [--test-tools]";
+export const SERVE_USAGE = "Usage: agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH] [--sync-wait-ms N] [--unity-wait-ms N] [--test-tools]";
 
 /** What the lead's factory gets to build the chat registry and router. */
 export interface ServeContext {
@@ -31,6 +31,8 @@ export interface ServeContext {
   log: (line: string) => void;
   /** The tool host (registry + invoker); the chat side adds the Unity provider to it. */
   tools?: ToolHost;
+  /** How long a tool call waits for Unity to (re)connect (--unity-wait-ms; default 90 s). */
+  unityWaitMs?: number;
 }
 
 /** The chat side of the server: the router per client, /health fields, and shutdown. */
@@ -38,6 +40,8 @@ export interface ServeHooks {
   onClient: OnClient;
   health: () => object;
   closeAll: () => Promise<void>;
+  /** Called once the server listens (the chats point their claude at this port's /mcp with the token). */
+  onListening?: (endpoint: { port: number; token: string }) => void;
   /** Directory of the browser panel's files, if this build has them. */
   staticRoot?: string | StaticFiles;
 }
@@ -90,6 +94,7 @@ interface ServeArgs {
   parentPid?: number;
   claude?: string;
   syncWaitMs?: number;
+  unityWaitMs?: number;
   testTools?: boolean;
 }
 
@@ -120,7 +125,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     tools.addProvider(composeMmlProvider(() => ({ projectRoot: paths.project, stateDir: paths.dir, importAsset: host.importAsset })));
     // Test mode (conformance run, acceptance tests): a provider of sample tools, never otherwise.
     if (args.testTools) tools.addProvider(new TestToolProvider());
-    hooks = await (opts.createHooks ?? notReadyHooks)({ project: paths.project, claudePath: args.claude, version: VERSION, log, tools });
+    hooks = await (opts.createHooks ?? notReadyHooks)({ project: paths.project, claudePath: args.claude, version: VERSION, log, tools, ...(args.unityWaitMs !== undefined ? { unityWaitMs: args.unityWaitMs } : {}) });
     const h = hooks;
     const t = tools;
     server = await listenWithFallback(args.port, paths.project, opts, (port) =>
@@ -128,6 +133,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     );
     descriptor = { pid: process.pid, port: server.port, token, version: VERSION, startedAt: new Date().toISOString(), project: paths.project };
     writeDescriptor(paths.descriptor, descriptor);
+    hooks.onListening?.({ port: server.port, token });
   } catch (err) {
     await server?.close(1000);
     await hooks?.closeAll().catch(() => {});
@@ -211,11 +217,11 @@ export function notReadyHooks(): ServeHooks {
 
 /** Parse and validate serve's flags; a usage result (exit 2, or 0 for --help) on bad input. */
 export function parseServeArgs(args: string[]): ServeArgs | { usage: string; code: number } {
-  let values: { project?: string; port?: string; "parent-pid"?: string; claude?: string; "sync-wait-ms"?: string; "test-tools"?: boolean; help?: boolean };
+  let values: { project?: string; port?: string; "parent-pid"?: string; claude?: string; "sync-wait-ms"?: string; "unity-wait-ms"?: string; "test-tools"?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args,
-      options: { project: { type: "string" }, port: { type: "string" }, "parent-pid": { type: "string" }, claude: { type: "string" }, "sync-wait-ms": { type: "string" }, "test-tools": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: { project: { type: "string" }, port: { type: "string" }, "parent-pid": { type: "string" }, claude: { type: "string" }, "sync-wait-ms": { type: "string" }, "unity-wait-ms": { type: "string" }, "test-tools": { type: "boolean" }, help: { type: "boolean", short: "h" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -230,7 +236,9 @@ export function parseServeArgs(args: string[]): ServeArgs | { usage: string; cod
   if (parentPid === null) return { usage: `--parent-pid must be a positive process id.\n${SERVE_USAGE}`, code: 2 };
   const syncWaitMs = values["sync-wait-ms"] === undefined ? undefined : parseIntFlag(values["sync-wait-ms"], 0, 3_600_000);
   if (syncWaitMs === null) return { usage: `--sync-wait-ms must be a number of milliseconds (0 to 3600000).\n${SERVE_USAGE}`, code: 2 };
-  return { project: values.project, port, parentPid, claude: values.claude, syncWaitMs, testTools: values["test-tools"] === true };
+  const unityWaitMs = values["unity-wait-ms"] === undefined ? undefined : parseIntFlag(values["unity-wait-ms"], 0, 3_600_000);
+  if (unityWaitMs === null) return { usage: `--unity-wait-ms must be a number of milliseconds (0 to 3600000).\n${SERVE_USAGE}`, code: 2 };
+  return { project: values.project, port, parentPid, claude: values.claude, syncWaitMs, ...(unityWaitMs !== undefined ? { unityWaitMs } : {}), testTools: values["test-tools"] === true };
 }
 
 function parseIntFlag(text: string, min: number, max: number): number | null {

@@ -81,6 +81,8 @@ export function mcpTool(entry: ToolEntry, invoker: ToolInvoker): Tool {
     tool.annotations!.title = a.title;
   }
   if (entry.outputSchema) tool.outputSchema = entry.outputSchema as Tool["outputSchema"];
+  // Claude Code keeps a tool with this flag in the prompt instead of deferring it behind tool search.
+  if (a.alwaysLoad) tool._meta = { "anthropic/alwaysLoad": true };
   return tool;
 }
 
