@@ -150,3 +150,14 @@ function eventArb(): fc.Arbitrary<PanelEvent> {
     fc.constant<PanelEvent>({ type: "unknown", reason: "x", raw: {} }),
   );
 }
+
+describe("the sidecar's own tools", () => {
+  it("a tool card keeps the tool's title and the pictures of its result", () => {
+    const png = { mediaType: "image/png", data: "iVBORw0KGgo=" };
+    const v = reduceAll([
+      { type: "tool_started", turnId: T, toolUseId: "tu9", name: "mcp__agent-panel__scene_screenshot", input: {}, summary: "Screenshot", parentToolUseId: null, title: "Screenshot" },
+      { type: "tool_finished", turnId: T, toolUseId: "tu9", name: "mcp__agent-panel__scene_screenshot", isError: false, result: "[image]", images: [png], durationMs: 40, parentToolUseId: null },
+    ]);
+    expect(itemByKey(v, "tool:tu9")).toMatchObject({ kind: "tool", title: "Screenshot", status: "ok", images: [png] });
+  });
+});

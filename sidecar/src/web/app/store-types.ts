@@ -47,7 +47,11 @@ export interface ToolItem {
   input: unknown;
   parentToolUseId: string | null;
   status: "running" | "ok" | "error";
+  /** The title of one of the sidecar's own tools. */
+  title?: string;
   result?: string;
+  /** Pictures in the result. */
+  images?: { mediaType: string; data: string }[];
   durationMs?: number;
   decision?: string;
 }

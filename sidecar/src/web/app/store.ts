@@ -52,7 +52,7 @@ export function reduce(v: ChatView, e: PanelEvent): ChatView {
       }));
     case "tool_started":
       return upsert(v, `tool:${e.toolUseId}`, () => newTool(e), (it) =>
-        it.kind === "tool" ? { ...it, name: e.name, summary: e.summary, input: e.input, turnId: e.turnId, parentToolUseId: e.parentToolUseId } : it,
+        it.kind === "tool" ? { ...it, name: e.name, summary: e.summary, input: e.input, turnId: e.turnId, parentToolUseId: e.parentToolUseId, ...(e.title !== undefined ? { title: e.title } : {}) } : it,
       );
     case "tool_finished":
       return upsert(v, `tool:${e.toolUseId}`, () => finishTool(newTool({ ...e, summary: "", input: undefined }), e), (it) => (it.kind === "tool" ? finishTool(it, e) : it));
@@ -132,12 +132,12 @@ function appendDelta(blocks: readonly BlockView[], e: PanelEventOf<"message_delt
   return [...blocks, { index: e.index, kind: e.kind, text: e.text }].sort((a, b) => a.index - b.index);
 }
 
-function newTool(e: { toolUseId: string; turnId: string; name: string; summary: string; input: unknown; parentToolUseId: string | null }): ToolItem {
-  return { kind: "tool", key: `tool:${e.toolUseId}`, toolUseId: e.toolUseId, turnId: e.turnId, name: e.name, summary: e.summary, input: e.input, parentToolUseId: e.parentToolUseId, status: "running" };
+function newTool(e: { toolUseId: string; turnId: string; name: string; summary: string; input: unknown; parentToolUseId: string | null; title?: string }): ToolItem {
+  return { kind: "tool", key: `tool:${e.toolUseId}`, toolUseId: e.toolUseId, turnId: e.turnId, name: e.name, summary: e.summary, input: e.input, parentToolUseId: e.parentToolUseId, status: "running", ...(e.title !== undefined ? { title: e.title } : {}) };
 }
 
 function finishTool(t: ToolItem, e: PanelEventOf<"tool_finished">): ToolItem {
-  return { ...t, status: e.isError ? "error" : "ok", result: e.result, durationMs: e.durationMs, decision: e.decision };
+  return { ...t, status: e.isError ? "error" : "ok", result: e.result, durationMs: e.durationMs, decision: e.decision, ...(e.images?.length ? { images: e.images } : {}) };
 }
 
 /** A resolution without its request (cannot happen with a well-behaved server) still shows a card. */

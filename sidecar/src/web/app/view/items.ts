@@ -101,15 +101,25 @@ function renderTool(item: ToolItem, ctx: ItemContext): HTMLElement {
   const icon = status === "ok" ? "✓" : status === "error" ? "✗" : status === "awaiting" ? "?" : "";
   const head: Child[] = [
     h("span", { class: `tool-status ${status}`, attrs: { role: "img", "aria-label": statusLabel } }, icon),
-    h("span", { class: "tool-name" }, item.name),
-    h("span", { class: "tool-summary", attrs: { title: item.summary } }, shortSummary(item.name, item.summary)),
+    h("span", { class: "tool-name", attrs: item.title !== undefined ? { title: item.name } : {} }, item.title ?? item.name),
+    h("span", { class: "tool-summary", attrs: { title: item.summary } }, shortSummary(item.title ?? item.name, item.summary)),
     item.durationMs !== undefined ? h("span", { class: "tool-duration" }, formatDuration(item.durationMs)) : null,
   ];
   const body: Child[] = [h("div", { class: "label" }, "Input"), h("pre", null, previewJson(item.input))];
   if (item.result !== undefined) body.push(h("div", { class: "label" }, item.status === "error" ? "Error" : "Result"), h("pre", null, clip(item.result, MAX_RESULT)));
+  for (const image of item.images ?? []) {
+    const picture = resultImage(image);
+    if (picture) body.push(picture);
+  }
   if (item.decision) body.push(h("div", { class: "meta" }, `Decision: ${item.decision}`));
   const el = details(ctx, `${item.key}:details`, "tool-details", head, body);
   return h("div", { class: "item tool", attrs: { "data-status": status, "aria-label": `Tool ${item.name}: ${statusLabel}` } }, el);
+}
+
+/** A tool's picture (raster formats only, as a data URL the panel's CSP allows). */
+export function resultImage(image: { mediaType: string; data: string }): HTMLElement | null {
+  if (!/^image\/(png|jpeg|gif|webp)$/.test(image.mediaType) || !/^[A-Za-z0-9+/=]+$/.test(image.data)) return null;
+  return h("img", { class: "tool-image", attrs: { src: `data:${image.mediaType};base64,${image.data}`, alt: "Image returned by the tool" } });
 }
 
 function renderSubagent(item: SubagentItem, ctx: ItemContext): HTMLElement {

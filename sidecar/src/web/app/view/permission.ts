@@ -2,6 +2,7 @@ import type { PermissionAnswer } from "../../../protocol/panel/inputs.js";
 import { h } from "../dom.js";
 import { describeSuggestion, previewJson, shortSummary } from "../format.js";
 import type { PermissionItem } from "../store.js";
+import { resultImage } from "./items.js";
 import { renderQuestions, type Question } from "./questions.js";
 
 // Permission cards: Allow, Always allow ▾ (one entry per suggestion claude offered), Deny with a
@@ -65,11 +66,18 @@ export class PermissionCards {
   render(item: PermissionItem): HTMLElement {
     const r = item.request;
     const st = this.state(r.requestId);
-    const title = r.isQuestion ? "Claude has a question" : `Allow ${r.toolName}?`;
+    const label = r.agentTool?.title ?? r.toolName;
+    const title = r.isQuestion ? "Claude has a question" : `Allow ${label}?`;
     const card = h("section", { class: `item permission${item.outcome ? ` resolved ${item.outcome}` : ""}`, attrs: { "aria-label": `Permission request: ${r.toolName}`, "data-request-id": r.requestId, "data-fid": `card:${r.requestId}`, tabindex: "-1" } });
     card.append(h("header", null, h("span", { class: "badge" }, r.isQuestion ? "Question" : "Permission"), " ", h("strong", null, title)));
-    const summary = shortSummary(r.toolName, r.summary);
+    const summary = shortSummary(label, r.summary);
     if (summary && !r.isQuestion) card.append(h("div", { class: "perm-summary" }, summary));
+    if (r.agentTool?.destructive) card.append(h("div", { class: "perm-destructive" }, "Destructive: this tool changes or deletes project data."));
+    if (r.dryRun) {
+      const text = r.dryRun.content.map((c) => (c.type === "text" ? c.text : "")).filter(Boolean).join("\n");
+      const pictures = r.dryRun.content.map((c) => (c.type === "image" ? resultImage({ mediaType: c.mimeType, data: c.data }) : null));
+      card.append(h("div", { class: "perm-dry-run" }, h("div", { class: "label" }, "Dry run"), h("pre", null, text || (r.dryRun.error?.message ?? "")), ...pictures));
+    }
     if (r.description && r.description !== r.summary) card.append(h("div", { class: "perm-desc" }, r.description));
     if (r.blockedPath) card.append(h("div", { class: "meta" }, `Path: ${r.blockedPath}`));
     if (!r.isQuestion) card.append(h("details", { class: "perm-input" }, h("summary", null, "Input"), h("pre", null, previewJson(r.input))));
