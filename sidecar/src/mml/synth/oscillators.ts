@@ -45,13 +45,13 @@ for (let k = 0; k < 32; k++) TRIANGLE_JUMPS[k] = TRIANGLE_STEPS[k]! - TRIANGLE_S
 /** The NES's 32-step triangle (15…0, 0…15), zero-mean; returns the new phase. */
 export function renderTriangle(out: Float32Array, from: number, to: number, phase: number, dt: number, amp: number): number {
   const dtSteps = dt * 32; // steps per sample
-  const reach = Math.ceil(2 * dtSteps);
+  const reach = 2 * dtSteps; // the BLEP's half-width, in steps
   const inv = 1 / dtSteps;
   for (let i = from; i < to; i++) {
     const pos = phase * 32;
     let v = TRIANGLE_STEPS[pos | 0]!;
-    const near = Math.round(pos);
-    for (let k = near - reach; k <= near + reach; k++) {
+    const last = Math.floor(pos + reach);
+    for (let k = Math.ceil(pos - reach); k <= last; k++) {
       const jump = TRIANGLE_JUMPS[k & 31]!;
       if (jump !== 0) v += jump * blep((pos - k) * inv);
     }
