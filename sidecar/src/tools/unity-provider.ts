@@ -8,6 +8,11 @@ import type { CatalogListener, ToolCallContext, ToolEntry, ToolProgress, ToolPro
 // Unity away waits (bounded) and runs after the reconnect; a call that was in flight when the
 // socket dropped waits for Unity's journal and is retried only when that cannot run it twice.
 
+/** Operations the Unity host runs without listing them as tools (JSON definition probes and scripts). */
+export const UNITY_INTERNAL_OPERATIONS = ["definition_probe", "definition_script"] as const;
+/** One of UNITY_INTERNAL_OPERATIONS. */
+export type UnityInternalOperation = (typeof UNITY_INTERNAL_OPERATIONS)[number];
+
 /** How the provider sends to the connected client (the router's link). */
 export interface ProviderLink {
   invoke(frame: { callId: string; tool: string; arguments: Record<string, unknown>; deadline: number; dryRun?: boolean }): void;
@@ -77,6 +82,14 @@ export class UnityToolProvider implements ToolProvider {
     return this.calls.start(name, args, ctx, false, this.isSafe(name));
   }
 
+  /**
+   * Run one of the Editor host's internal operations (definition probes and scripts), which it
+   * serves without listing them in its catalog; they wait for Unity and survive reloads like tools.
+   */
+  invokeInternal(operation: UnityInternalOperation, args: Record<string, unknown>, ctx: ToolCallContext, safe: boolean): Promise<ToolResult> {
+    return this.calls.start(operation, args, ctx, false, safe);
+  }
+
   dryRun(name: string, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolResult> {
     // A dry run changes nothing, so repeating it after a reload is always harmless.
     return this.calls.start(name, args, ctx, true, true);
@@ -128,7 +141,7 @@ export class UnityToolProvider implements ToolProvider {
     if (!wasReady) {
       // Calls the journal did not mention were cut by the reload too; then everything queued runs.
       this.calls.settleUnreported();
-      this.calls.dispatchWaiting((name) => this.catalog.some((t) => t.name === name));
+      this.calls.dispatchWaiting((name) => (UNITY_INTERNAL_OPERATIONS as readonly string[]).includes(name) || this.catalog.some((t) => t.name === name));
     }
     return entries.length;
   }
