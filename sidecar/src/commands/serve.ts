@@ -11,6 +11,7 @@ import type { StaticFiles } from "../bridge/static.js";
 import { loadOrCreateToken } from "../bridge/token.js";
 import { AgentPanelError, reportInternal, setInternalErrorLog } from "../errors.js";
 import { composeMmlProvider } from "../mml/tool.js";
+import { addDefinitionTools, definitionDirs, type DefinitionTools } from "../tools/definitions/serve.js";
 import { catalogCacheFile } from "../tools/catalog-cache.js";
 import { ToolHost } from "../tools/host.js";
 import { TestToolProvider } from "../tools/test-provider.js";
@@ -107,6 +108,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   const release = await acquireInstanceLock(paths.lock);
   let hooks: ServeHooks | undefined;
   let tools: ToolHost | undefined;
+  let definitions: DefinitionTools | undefined;
   let server: RunningServer | undefined;
   let descriptor: Descriptor;
   try {
@@ -126,10 +128,13 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     // Test mode (conformance run, acceptance tests): a provider of sample tools, never otherwise.
     if (args.testTools) tools.addProvider(new TestToolProvider());
     hooks = await (opts.createHooks ?? notReadyHooks)({ project: paths.project, claudePath: args.claude, version: VERSION, log, tools, ...(args.unityWaitMs !== undefined ? { unityWaitMs: args.unityWaitMs } : {}) });
+    // JSON definition tools, after Unity's: probes and scripts run in Unity, sequences here.
+    definitions = addDefinitionTools(host, definitionDirs(paths.dir, paths.hash), log);
+    const defs = definitions;
     const h = hooks;
     const t = tools;
     server = await listenWithFallback(args.port, paths.project, opts, (port) =>
-      startServer({ port, token, version: VERSION, onClient: h.onClient, health: () => ({ ...h.health(), ...t.health() }), route: t.route, staticRoot: h.staticRoot, heartbeatMs: opts.heartbeatMs, log }),
+      startServer({ port, token, version: VERSION, onClient: h.onClient, health: () => ({ ...h.health(), ...t.health(), definitionsDir: defs.dirs.project, sharedDefinitionsDir: defs.dirs.shared }), route: t.route, staticRoot: h.staticRoot, heartbeatMs: opts.heartbeatMs, log }),
     );
     descriptor = { pid: process.pid, port: server.port, token, version: VERSION, startedAt: new Date().toISOString(), project: paths.project };
     writeDescriptor(paths.descriptor, descriptor);
@@ -137,6 +142,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   } catch (err) {
     await server?.close(1000);
     await hooks?.closeAll().catch(() => {});
+    definitions?.close();
     await tools?.close().catch(() => {});
     throw err;
   } finally {
@@ -148,6 +154,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   const lifetime = createLifetime({
     closeAll: async () => {
       try {
+        definitions?.close();
         await t.close();
         await h.closeAll();
       } finally {

@@ -75,6 +75,11 @@ export class ToolRegistry {
     return this.items.get(name);
   }
 
+  /** The first provider of a kind (the definition tools reach Unity through it). */
+  providerOf(kind: ToolProvider["kind"]): ToolProvider | undefined {
+    return this.providers.find((s) => s.provider.kind === kind)?.provider;
+  }
+
   /** Names claimed more than once (for diagnostics, `agent-panel tools --json`, /health). */
   diagnostics(): { duplicates: DuplicateTool[] } {
     return { duplicates: this.duplicates.map((d) => ({ ...d, shadowed: [...d.shadowed] })) };

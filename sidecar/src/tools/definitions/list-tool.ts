@@ -36,8 +36,3 @@ export function definitionsListProvider(definitions: DefinitionProvider, dirs: {
     },
   };
 }
-
-/** The two definition folders of a project: `<base>/tools/<projectHash>` and `<base>/tools/shared`. */
-export function definitionDirs(base: string, projectHash: string): { project: string; shared: string } {
-  return { project: `${base}/tools/${projectHash}`, shared: `${base}/tools/shared` };
-}

@@ -110,7 +110,7 @@ function zodProblem(error: z.ZodError, json: unknown): Problem {
     const keys = issue.keys;
     return { path: jsonPath([...issue.path, keys[0]!]), reason: `unknown key${keys.length > 1 ? "s" : ""} ${keys.map((k) => `"${k}"`).join(", ")}` };
   }
-  if (issue.code === "invalid_union" && issue.path.length === 0) {
+  if ((issue.code === "invalid_union" || (issue.path.length === 1 && issue.path[0] === "kind")) && issue.path.length <= 1) {
     const kind = (json as { kind?: unknown } | null)?.kind;
     return { path: "$.kind", reason: kind === undefined ? 'is missing; use "probe", "script" or "sequence"' : `${JSON.stringify(kind)} is not a kind; use "probe", "script" or "sequence"` };
   }

@@ -114,6 +114,7 @@ export class DefinitionProvider implements ToolProvider {
   private async sequence(d: LoadedDefinition, def: Extract<LoadedDefinition["def"], { kind: "sequence" }>, args: Record<string, unknown>, ctx: ToolCallContext, dryRun: boolean): Promise<ToolResult> {
     const out = await runSequence(def, { args, dryRun, signal: ctx.signal, isDestructive: (tool) => this.isDestructive(tool) }, (tool, stepArgs) => this.opts.call(tool, stepArgs, ctx.signal));
     const structured = { steps: out.steps };
+    if (dryRun) return { ok: true, content: [{ type: "text", text: `${d.def.name} would run ${def.steps.length} steps; its destructive steps say:\n${out.preview || "(none)"}` }], structured };
     const text = JSON.stringify(structured);
     if (out.ok) return { ok: true, content: [{ type: "text", text }], structured };
     const failed = out.steps[out.steps.length - 1]!;

@@ -31,10 +31,11 @@ export interface SequenceRun {
 }
 
 /** Run a sequence; resolves with `{steps: [...]}` and whether every step that counts succeeded. */
-export async function runSequence(def: SequenceDefinition, run: SequenceRun, call: StepCaller): Promise<{ ok: boolean; steps: StepOutcome[] }> {
+export async function runSequence(def: SequenceDefinition, run: SequenceRun, call: StepCaller): Promise<{ ok: boolean; steps: StepOutcome[]; preview?: string }> {
   const input = inputText(run.args);
   const results = new Map<string, unknown>();
   const steps: StepOutcome[] = [];
+  const texts: string[] = [];
   let ok = true;
   for (const step of def.steps) {
     if (run.signal?.aborted) {
@@ -43,8 +44,15 @@ export async function runSequence(def: SequenceDefinition, run: SequenceRun, cal
       break;
     }
     const args = substitute(step.arguments ?? {}, input, results) as Record<string, unknown>;
-    if (run.isDestructive(step.tool)) Object.assign(args, run.dryRun ? { dry_run: true } : { confirm: true });
+    const destructive = run.isDestructive(step.tool);
+    if (run.dryRun && !destructive) {
+      // A preview runs nothing: only destructive steps are asked for their own dry run.
+      steps.push({ id: step.id, tool: step.tool, ok: true, result: { would_run: args } });
+      continue;
+    }
+    if (destructive) Object.assign(args, run.dryRun ? { dry_run: true } : { confirm: true });
     const result = await call(step.tool, args);
+    if (run.dryRun) texts.push(`${step.id} (${step.tool}): ${textOf(result)}`);
     const value = resultValue(result);
     results.set(step.id, value);
     steps.push(result.ok ? { id: step.id, tool: step.tool, ok: true, result: value } : { id: step.id, tool: step.tool, ok: false, error: result.error ?? { code: "tool_failed", message: textOf(result) } });
@@ -53,7 +61,7 @@ export async function runSequence(def: SequenceDefinition, run: SequenceRun, cal
       break;
     }
   }
-  return { ok, steps };
+  return { ok, steps, ...(run.dryRun ? { preview: texts.join("\n") } : {}) };
 }
 
 /** What `{input}` stands for: the `input` argument, else the only string argument, else "". */
