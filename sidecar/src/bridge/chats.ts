@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Chat, type ChatOptions } from "../chat/chat.js";
 import { assertModeAllowed } from "../chat/permission-mode.js";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError, reportInternal } from "../errors.js";
 import type { ChatSummary } from "../protocol/panel/events.js";
 import { ChatHub, type HubChat, type HubOptions } from "./hub.js";
 
@@ -44,10 +44,26 @@ export class ChatRegistry extends EventEmitter<{ change: [] }> {
   private readonly hubs = new Map<string, ChatHub>();
   private counter = 0;
   private changeTimer: NodeJS.Timeout | undefined;
+  private readonly watchers = new Set<() => void>();
   private shuttingDown = false;
 
   constructor(private readonly options: RegistryOptions) {
     super();
+  }
+
+  /**
+   * Call `fn` (debounced) whenever the chat list changes; returns the unsubscribe. One Set for every
+   * client instead of one EventEmitter listener each: a thousand connections must not trip the
+   * listener-leak warning or grow anything that outlives them.
+   */
+  watch(fn: () => void): () => void {
+    this.watchers.add(fn);
+    return () => void this.watchers.delete(fn);
+  }
+
+  /** Number of watch() subscriptions (diagnostics and tests). */
+  get watcherCount(): number {
+    return this.watchers.size;
   }
 
   /** The claude executable chats start with unless a client names another allowed one. */
@@ -132,6 +148,13 @@ export class ChatRegistry extends EventEmitter<{ change: [] }> {
     this.changeTimer = setTimeout(() => {
       this.changeTimer = undefined;
       this.emit("change");
+      for (const fn of [...this.watchers]) {
+        try {
+          fn();
+        } catch (err) {
+          reportInternal("chat list watcher", err);
+        }
+      }
     }, this.options.changeDelayMs ?? 50);
   }
 }

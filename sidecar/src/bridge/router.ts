@@ -51,6 +51,7 @@ type Handlers = { [C in ClientCommand["cmd"]]: (c: ClientCommandOf<C>) => Promis
 /** Handle one client connection's commands against the chat registry. */
 export function attachClient(registry: ChatRegistry, link: ClientLink, info: RouterInfo = {}): ClientHandler {
   let render: RenderWanted | undefined;
+  let unwatch: (() => void) | undefined;
   let open = true;
   const subscriptions = new Map<string, () => void>();
   const send = (frame: ServerFrame): void => {
@@ -69,7 +70,7 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
     hello: (c) => {
       if (c.protocol !== PROTOCOL_VERSION) throw protocolMismatch(c.protocol, c.client);
       tools.hello(c);
-      if (!render) registry.on("change", pushChats);
+      unwatch ??= registry.watch(pushChats);
       render = { unity: c.render.includes("unity"), html: c.render.includes("html") };
       send({ kind: "welcome", id: c.id, protocol: PROTOCOL_VERSION, serverVersion: info.serverVersion ?? VERSION, sidecarPid: info.sidecarPid ?? process.pid, project: info.project ?? registry.project, chats: registry.list() });
       return undefined;
@@ -169,7 +170,7 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
     onClose(): void {
       if (!open) return;
       open = false;
-      registry.off("change", pushChats);
+      unwatch?.();
       for (const unsubscribe of subscriptions.values()) unsubscribe();
       subscriptions.clear();
       history.close();
