@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: installs what the tests need (npm packages including the real
 # claude CLI, Debian's chromium for the browser tests, sox for the WAV checks, a pinned Node LTS in
-# .tmp/tools), type-checks,
+# .tmp/tools, Node 22 with the MCP conformance suite and Inspector CLI in .tmp/tools/mcp), type-checks,
 # builds the bundle, runs the vitest suites (unit, end-to-end against the real claude binary with the
 # project's fake model, browser), the end-to-end and bridge suites again on the Node LTS, the C# tests
 # of the Unity package (dotnet), and a quick pass of every benchmark (sizes small, targets not
@@ -34,6 +34,8 @@ fi
 
 npx tsc -p tsconfig.json --noEmit
 node esbuild.config.mjs
+# Node 22, the MCP conformance suite and the MCP Inspector CLI in .tmp/tools/mcp (the inspector test uses it).
+bash scripts/mcp-tools.sh > /dev/null
 npx tsx scripts/gen-protocol.ts --check
 
 status=0
@@ -47,6 +49,9 @@ else
   echo '{"numPassedTests":0,"numFailedTests":1,"numPendingTests":0,"numTodoTests":0}' > .tmp/vitest-lts.json
   status=1
 fi
+# MCP conformance: the suite's server scenarios against the sidecar's test mode (see the baseline).
+node scripts/mcp-conformance.mjs > .tmp/mcp-conformance.log 2>&1 || { status=1; tail -40 .tmp/mcp-conformance.log; }
+tail -1 .tmp/mcp-conformance.log
 bash scripts/test-dotnet.sh | tee .tmp/dotnet-summary.log || status=$?
 bench=0
 npx tsx bench/run.ts --quick > .tmp/bench-quick.log 2>&1 || { bench=1; status=1; tail -30 .tmp/bench-quick.log; }

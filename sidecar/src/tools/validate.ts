@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { JsonSchemaObject } from "./types.js";
 
@@ -16,6 +17,9 @@ export interface ArgumentProblem {
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
+// Schemas that declare JSON Schema 2020-12 ($defs, prefixItems…) get a validator of that draft.
+const ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+addFormats(ajv2020 as unknown as Ajv);
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /** Check `args` against `schema`; an empty list means valid. A schema ajv cannot compile is reported, not thrown. */
@@ -23,7 +27,7 @@ export function validateArguments(schema: JsonSchemaObject, args: unknown): Argu
   let check = compiled.get(schema);
   if (!check) {
     try {
-      check = ajv.compile(schema);
+      check = (typeof schema.$schema === "string" && schema.$schema.includes("2020-12") ? ajv2020 : ajv).compile(schema);
     } catch (err) {
       return [{ argument: "", expected: `a tool with a valid input schema (this one does not compile: ${(err as Error).message}); report it to the tool's author` }];
     }

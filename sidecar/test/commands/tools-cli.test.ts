@@ -58,7 +58,7 @@ describe("agent-panel tools / call", () => {
     out = [];
     expect(await runCall(["test_echo", "--project", project, "--params", '{"text":"from json"}', "--json"], deps())).toBe(0);
     expect(JSON.parse(out.join("\n"))).toMatchObject({ ok: true, structured: { text: "from json" } });
-    expect(await runCall(["test_fail", "--project", project], deps())).toBe(1);
+    expect(await runCall(["test_error_handling", "--project", project], deps())).toBe(1);
     expect(await runCall(["test_delete", "--project", project, "--path", "Assets/X"], deps())).toBe(1);
     expect(out.join("\n")).toMatch(/Would delete Assets\/X/);
     expect(await runCall(["test_increment", "--project", project, "--by", "two"], deps())).toBe(2);

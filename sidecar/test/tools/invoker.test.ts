@@ -137,3 +137,12 @@ describe("ToolInvoker", () => {
     expect((await invoker.call("bad_shape", {})).result.error?.code).toBe("bad_result");
   });
 });
+
+describe("JSON Schema drafts", () => {
+  it("validates a 2020-12 schema with $defs and $ref", async () => {
+    const { invoker } = setup();
+    expect((await invoker.call("json_schema_2020_12_tool", { name: "a", address: { city: "Kyoto" } })).result.ok).toBe(true);
+    const bad = await invoker.call("json_schema_2020_12_tool", { address: { city: 7 } });
+    expect(bad.result.error?.message).toMatch(/address\.city: expected string, got integer/);
+  });
+});

@@ -37,7 +37,7 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     expect(r.isError).toBeUndefined();
     expect(textOf(r)).toBe("hello");
     expect(r.structuredContent).toEqual({ text: "hello" });
-    const img = await c.callTool({ name: "test_image", arguments: {} });
+    const img = await c.callTool({ name: "test_image_content", arguments: {} });
     expect((img.content as { type: string; mimeType?: string }[])[0]).toMatchObject({ type: "image", mimeType: "image/png" });
   });
 

@@ -32,7 +32,7 @@ describe("REST tools and jobs", () => {
     const bad = await api("/tools/test_echo", { method: "POST", body: "{oops" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_json");
-    expect((await api("/tools/test_fail", { method: "POST" })).body).toMatchObject({ ok: false, error: { code: "test_failure" } });
+    expect((await api("/tools/test_error_handling", { method: "POST" })).body).toMatchObject({ ok: false, error: { code: "test_failure" } });
     expect((await api("/tools", { token: null })).status).toBe(401);
   });
 
