@@ -4,7 +4,7 @@
 # .tmp/tools, Node 22 with the MCP conformance suite and Inspector CLI in .tmp/tools/mcp), type-checks,
 # builds the bundle, runs the vitest suites (unit, end-to-end against the real claude binary with the
 # project's fake model, browser), the end-to-end and bridge suites again on the Node LTS, the C# tests
-# of the Unity package (dotnet), and a quick pass of every benchmark (sizes small, targets not
+# of the Unity package (on .NET and on Mono; Mono installed there when missing), and a quick pass of every benchmark (sizes small, targets not
 # enforced: it only proves each still runs). Ends with one summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,6 +68,8 @@ BENCH_FAILED=$bench node -e '
   const skipped = r.numPendingTests + r.numTodoTests + lts.numPendingTests + lts.numTodoTests + Number(d[3] ?? 0);
   console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
   console.log(`vitest on the Node LTS: ${lts.numPassedTests} passed, ${lts.numFailedTests} failed`);
+  // The C# runs, one line each (.NET and Mono, unit and integration), as scripts/test-dotnet.sh printed them.
+  for (const line of fs.readFileSync(".tmp/dotnet-summary.log", "utf8").split("\n")) if (/^  (\.NET|Mono) /.test(line)) console.log(`C#${line.slice(1)}`);
   console.log(`all: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' || true
 exit $status
