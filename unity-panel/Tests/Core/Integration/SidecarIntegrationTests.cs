@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Linq;
+using System.Threading;
 using System.Threading.Tasks;
 using AgentPanel.Core.Connection;
 using AgentPanel.Core.Launch;
@@ -180,6 +181,11 @@ namespace AgentPanel.Core.Tests.Integration
             before.Inbox.Drain();
             var saved = ChatMemory.Save(store.Chats);
             before.Shutdown();
+            // Within Shutdown's grace on .NET; on Mono the first cancelled ClientWebSocket receive in a process runs ~90 ms
+            // of first-time code (measured on Mono 6.8; several times that in wall time on a busy machine), so the loop may
+            // end a little after Shutdown returns. ReloadTeardownTests times the teardown itself.
+            var ended = Stopwatch.StartNew();
+            while (before.Running && ended.ElapsedMilliseconds < 5000) Thread.Sleep(5);
             Assert.That(before.Running, Is.False, "nothing of the old connection runs on when the domain unloads");
 
             // After the reload: a new connection and store, the chats restored before any network traffic.
