@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join, win32 } from "node:path";
 import type { HistoryFs } from "./fsio.js";
 import type { ScanResult } from "./types.js";
 
@@ -30,8 +30,11 @@ export interface DirCache {
 
 /** The sidecar's default cache directory: %LOCALAPPDATA%\AgentPanel\cache or ~/.local/share/AgentPanel/cache. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir(), platform: NodeJS.Platform = process.platform): string {
-  if (platform === "win32") return join(env.LOCALAPPDATA || join(home, "AppData", "Local"), "AgentPanel", "cache");
-  return join(env.XDG_DATA_HOME || join(home, ".local", "share"), "AgentPanel", "cache");
+  // Only absolute base directories: a relative one would put the cache inside whatever folder the
+  // command runs in (the XDG spec says to ignore a relative XDG_DATA_HOME).
+  const base = (value: string | undefined, fallback: string): string => (value && (platform === "win32" ? win32.isAbsolute(value) : isAbsolute(value)) ? value : fallback);
+  if (platform === "win32") return join(base(env.LOCALAPPDATA, join(home, "AppData", "Local")), "AgentPanel", "cache");
+  return join(base(env.XDG_DATA_HOME, join(home, ".local", "share")), "AgentPanel", "cache");
 }
 
 /** The cache file for one transcript directory inside a state directory. */

@@ -53,9 +53,12 @@ export const nodeFs: HistoryFs = {
   open: (path) =>
     new Promise((resolve, reject) => fs.open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),
   writeFile: async (path, data) => {
-    await fs.promises.mkdir(dirname(path), { recursive: true });
+    // Our state (the index cache holds prompt text) is the user's alone, like the descriptor:
+    // directories 0700, files 0600, whoever creates them first (serve or `agent-panel sessions`).
+    await fs.promises.mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await fs.promises.chmod(dirname(path), 0o700).catch(() => undefined);
     const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
-    await fs.promises.writeFile(tmp, data, "utf8");
+    await fs.promises.writeFile(tmp, data, { encoding: "utf8", mode: 0o600 });
     try {
       await fs.promises.rename(tmp, path);
     } catch (err) {

@@ -1,0 +1,47 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cacheFile, defaultCacheDir, emptyCache, saveCache } from "../../src/history/cache.js";
+import { nodeFs } from "../../src/history/fsio.js";
+
+// The history index cache holds prompt text: it is the user's alone (0700 directories, 0600
+// files) whichever command creates it first, and it never lands in the working directory because
+// of a relative XDG_DATA_HOME.
+
+let root: string | undefined;
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+describe.skipIf(process.platform === "win32")("history cache files", () => {
+  it("are created 0700/0600 even under a permissive umask", async () => {
+    root = mkdtempSync(join(tmpdir(), "ap-cache-"));
+    const dir = join(root, "AgentPanel", "cache");
+    const file = cacheFile(dir, "/some/transcripts");
+    const old = process.umask(0o000);
+    try {
+      await saveCache(nodeFs, file, emptyCache("/some/transcripts"));
+    } finally {
+      process.umask(old);
+    }
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(root, "AgentPanel")).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("tighten a cache directory that an older version created 0755", async () => {
+    root = mkdtempSync(join(tmpdir(), "ap-cache-"));
+    const dir = join(root, "cache");
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    await saveCache(nodeFs, cacheFile(dir, "/t"), emptyCache("/t"));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it("ignores a relative XDG_DATA_HOME", () => {
+    expect(defaultCacheDir({ XDG_DATA_HOME: "relative/data" }, "/home/u", "linux")).toBe("/home/u/.local/share/AgentPanel/cache");
+    expect(defaultCacheDir({ XDG_DATA_HOME: "/abs/data" }, "/home/u", "linux")).toBe("/abs/data/AgentPanel/cache");
+  });
+});
