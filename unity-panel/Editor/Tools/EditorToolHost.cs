@@ -1,12 +1,10 @@
 using System;
-using System.Threading;
 using System.Threading.Tasks;
 using AgentPanel.Core.Connection;
 using AgentPanel.Core.Tools;
 using AgentPanel.Editor.Integration;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
-using UnityEngine;
 
 namespace AgentPanel.Editor.Tools
 {
@@ -37,6 +35,9 @@ namespace AgentPanel.Editor.Tools
         /// <summary>Raised on the main thread after the catalog was (re)built, so the provider link publishes it.</summary>
         public static event Action<JArray> CatalogChanged;
 
+        /// <summary>Raised on the main thread once the project's sidecar is known to run (started or reused).</summary>
+        public static event Action SidecarReady;
+
         /// <summary>One line for the settings page.</summary>
         public static string StatusLine => Host == null ? status : $"{status}; wake: {waker?.Mode}; waiting calls: {waker?.Waiting ?? 0}";
 
@@ -62,6 +63,7 @@ namespace AgentPanel.Editor.Tools
             Queue.Deliver(Task.Run(() => captured.EnsureRunningAsync())).ContinueWith(t =>
             {
                 status = t.IsFaulted ? "sidecar not running: " + t.Exception?.GetBaseException().Message : $"sidecar on port {t.Result.Port}";
+                if (!t.IsFaulted) SidecarReady?.Invoke();
             }, TaskContinuationOptions.ExecuteSynchronously);
         }
 
@@ -77,16 +79,11 @@ namespace AgentPanel.Editor.Tools
             CatalogChanged?.Invoke(Host.Catalog());
         }
 
+        /// <summary>Wake an unfocused Editor now (any thread): a call frame just arrived.</summary>
+        public static void Nudge() => waker?.Nudge();
+
         /// <summary>Run an action on the main thread from a worker tool (drained by the update pump).</summary>
         public static void Post(Action action) => Queue.Post(action);
-
-        /// <summary>Run one call (any thread); answers an outcome even when the host is not started.</summary>
-        public static Task<ToolOutcome> ExecuteAsync(string tool, JObject arguments, bool dryRun, CancellationToken cancellation)
-        {
-            var host = Host;
-            if (host == null) return Task.FromResult(ToolOutcome.Error("unavailable", "Unity's tool host is not started; enable Preferences > Agent Panel Tools > Start with the Editor."));
-            return host.ExecuteAsync(tool, arguments, dryRun, cancellation);
-        }
 
         private static void BeforeReload()
         {

@@ -1,9 +1,6 @@
 using System.Collections.Generic;
 using System.IO;
-using System.Threading;
-using System.Threading.Tasks;
 using AgentPanel.Core.Connection;
-using AgentPanel.Core.Protocol;
 using AgentPanel.Core.Tools;
 using AgentPanel.Editor.Integration;
 using Newtonsoft.Json.Linq;
@@ -28,6 +25,8 @@ namespace AgentPanel.Editor.Tools
             AssemblyReloadEvents.beforeAssemblyReload += Stop;
             EditorToolHost.CatalogChanged -= OnCatalog;
             EditorToolHost.CatalogChanged += OnCatalog;
+            EditorToolHost.SidecarReady -= OnSidecarReady;
+            EditorToolHost.SidecarReady += OnSidecarReady;
             if (EditorToolHost.Host != null) Start();
         }
 
@@ -40,6 +39,9 @@ namespace AgentPanel.Editor.Tools
             else _ = client.Republish();
         }
 
+        // The host just started (or found) the sidecar: connect now instead of at the next backoff step.
+        private static void OnSidecarReady() => connection?.ReconnectNow();
+
         private static void Start()
         {
             if (connection != null) return;
@@ -49,7 +51,9 @@ namespace AgentPanel.Editor.Tools
             var log = new DiagnosticLog(sidecar.PanelLogFile);
             connection.Diagnostic += log.Write;
             var journal = new ToolJournal(new FileJournalStore(Path.Combine(sidecar.ProjectRoot, "Temp", "AgentPanel", "tool-journal.json")));
-            client = new ToolProviderClient(connection, new HostExecutor(), journal);
+            // A call arriving while the Editor is unfocused wakes it at once (receive thread), before the frame waits for the next slow tick.
+            connection.ToolFrameArrived += _ => EditorToolHost.Nudge();
+            client = new ToolProviderClient(connection, new ToolHostExecutor(() => EditorToolHost.Host), journal);
             client.Diagnostic += log.Write;
             MainThreadPump.Attach(connection.Inbox);
             connection.Start();
@@ -64,22 +68,6 @@ namespace AgentPanel.Editor.Tools
             connection.Shutdown();
             connection = null;
             client = null;
-        }
-
-        /// <summary>The executor over the Editor's tool host.</summary>
-        private sealed class HostExecutor : IToolExecutor
-        {
-            public IList<PublishedTool> Catalog()
-            {
-                var host = EditorToolHost.Host;
-                return host == null ? new List<PublishedTool>() : host.Catalog().ToObject<List<PublishedTool>>(ProtocolJson.Serializer);
-            }
-
-            public async Task<ToolResult> ExecuteAsync(ToolCall call, CancellationToken cancellation)
-            {
-                var outcome = await EditorToolHost.ExecuteAsync(call.Tool, call.Arguments, call.DryRun, cancellation).ConfigureAwait(true);
-                return outcome.ToJson().ToObject<ToolResult>(ProtocolJson.Serializer);
-            }
         }
     }
 }

@@ -64,7 +64,8 @@ namespace AgentPanel.Editor.Tools
             Wake = (WakeMode)EditorGUILayout.EnumPopup(new GUIContent("Wake an unfocused Editor", "An unfocused Editor updates only about every 100 ms. While calls wait it is woken either way; Always keeps it awake."), Wake);
             LogRequests = EditorGUILayout.Toggle(new GUIContent("Log calls to the Console", "Off by default: the lines would also appear in the console tool's results."), LogRequests);
             EditorGUILayout.Space();
-            EditorGUILayout.LabelField("Status", EditorToolHost.StatusLine);
+            EditorGUILayout.LabelField("Host", EditorToolHost.StatusLine);
+            EditorGUILayout.LabelField("Connection", EditorToolLink.StatusLine);
             EditorGUILayout.LabelField("Tools", EditorToolHost.ToolCount.ToString());
             if (GUILayout.Button("Rebuild the catalog", GUILayout.Width(160))) EditorToolHost.Rebuild();
         }
