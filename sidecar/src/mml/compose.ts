@@ -1,9 +1,10 @@
 import { argumentError, type Diagnostic } from "./diagnostics.js";
 import { CHANNEL_NAMES, type NoteSequence } from "./ir.js";
-import { MAX_MML_CHARS, SAMPLE_RATE_MAX, SAMPLE_RATE_MIN } from "./limits.js";
+import { MAX_MML_CHARS, MAX_OUTPUT_SAMPLES, SAMPLE_RATE_MAX, SAMPLE_RATE_MIN } from "./limits.js";
 import { defaultWavName, resolveOutput, writeOutput, type OutputEnv } from "./output.js";
 import { parseMml, type MmlMode } from "./parse.js";
 import { renderSequence } from "./synth/render.js";
+import { scheduleSequence } from "./synth/schedule.js";
 import { encodeWav } from "./synth/wav.js";
 import { TEMPLATE_NAMES, template, type TemplateName } from "./templates.js";
 
@@ -74,6 +75,11 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
   }
   const validation = { errors: parsed.errors, warnings: parsed.warnings };
   if (parsed.errors.length > 0) return { success: false, wav_path: null, duration_sec: 0, note_sequence: null, validation };
+  const samples = scheduleSequence(parsed.ir, sampleRate).reduce((n, s) => Math.max(n, s.samples), 0);
+  if (samples > MAX_OUTPUT_SAMPLES) {
+    const tooLong = argumentError("SONG_TOO_LONG", `The song would be ${Math.round(samples / sampleRate)} s at ${sampleRate} Hz: ${samples} samples, more than ${MAX_OUTPUT_SAMPLES}.`, "Lower sample_rate or shorten the song.");
+    return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [tooLong] } };
+  }
   const target = resolveOutput(env, defaultWavName(mode, mml, sampleRate, normalize as boolean), outputPath as string | undefined);
   if ("code" in target) return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [target] } };
   const audio = renderSequence(parsed.ir, sampleRate, normalize as boolean);

@@ -9,3 +9,5 @@ export const MAX_EVENTS_PER_CHANNEL = 200_000;
 /** Accepted sample rates in Hz. */
 export const SAMPLE_RATE_MIN = 8000;
 export const SAMPLE_RATE_MAX = 192_000;
+/** Most samples one WAV may have (10 minutes at 48 kHz): bounds memory at high sample rates. */
+export const MAX_OUTPUT_SAMPLES = 600 * 48_000;

@@ -67,7 +67,7 @@ describe("agent-panel mml-server", () => {
     }
   });
 
-  it("serves compose_mml over stdio", async () => {
+  it("serves compose_mml over stdio", { timeout: 90_000 }, async () => {
     const env = { ...process.env, XDG_DATA_HOME: state, LOCALAPPDATA: state } as Record<string, string>;
     await exercise(new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", join(root, "sidecar/src/bin.ts"), "mml-server", "--transport", "stdio"], cwd: root, env, stderr: "ignore" }));
   });

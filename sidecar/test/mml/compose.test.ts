@@ -85,6 +85,8 @@ describe("compose_mml actions", () => {
     expect(codes((await composeMml({ action: "validate", mode: "pyxel", mml: 5, normalize: "yes", sample_rate: 44100.5 }, env)) as never)).toEqual(["ARGUMENT_INVALID", "ARGUMENT_INVALID", "ARGUMENT_INVALID"]);
     const t = (await composeMml({ action: "template", template: "waltz" }, env)) as TemplateResult;
     expect([t.mml, codes(t as never)]).toEqual(["", ["TEMPLATE_UNKNOWN"]]);
+    const long = (await composeMml({ action: "compose", mode: "pyxel", mml: "0: T1 C1", sample_rate: 192_000 }, env)) as ComposeResult;
+    expect([long.success, codes(long)]).toEqual([false, ["SONG_TOO_LONG"]]); // 240 s at 192 kHz: too many samples
     const m = (await composeMml({ action: "compose", mode: "pyxel", mml: "0: C Z" }, env)) as ComposeResult;
     expect([m.success, m.wav_path, m.validation.errors[0]!.code, m.validation.errors[0]!.column]).toEqual([false, null, "SYNTAX_INVALID_TOKEN", 5]);
   });
