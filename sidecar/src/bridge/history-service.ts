@@ -1,7 +1,8 @@
+import { open } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
 import { AgentPanelError } from "../errors.js";
-import { listSubagents, loadSubagentTranscript, loadTranscript, searchSessions, searchText, transcriptDirFor, watchSessions, type SessionChanges, type SessionSummary as IndexSummary, type SessionWatcher } from "../history/index.js";
+import { encodeCursor, listSubagents, loadSubagentTranscript, loadTranscript, searchSessions, searchText, transcriptDirFor, watchSessions, type SessionChanges, type SessionSummary as IndexSummary, type SessionWatcher } from "../history/index.js";
 import type { ChatEvent } from "../chat/events.js";
 import type { PanelEvent } from "../protocol/panel/events.js";
 import type { HistorySubagentResult, SearchHit, SessionSummary } from "../protocol/panel/history.js";
@@ -99,6 +100,30 @@ export class PanelHistory {
       throw err;
     }
     return { sessionId, events: this.rendered(page.events), cursor: page.cursor, ...(page.warnings.length > 0 ? { warnings: page.warnings } : {}) };
+  }
+
+  /**
+   * Where a resumed chat's earlier conversation ends: a cursor at the transcript's last whole line
+   * when the chat opens, so history.load with it pages back through what was said before, never
+   * the chat's own new turns (claude appends them to the same file). Undefined when the session has
+   * no readable transcript yet.
+   */
+  async resumePoint(sessionId: string): Promise<{ sessionId: string; cursor: string } | undefined> {
+    if (!SESSION_ID.test(sessionId)) return undefined;
+    let handle;
+    try {
+      handle = await open(join(this.dir, `${sessionId}.jsonl`), "r");
+      const { size } = await handle.stat();
+      const window = Math.min(size, 256 * 1024);
+      const buf = Buffer.alloc(window);
+      const { bytesRead } = await handle.read(buf, 0, window, size - window);
+      const nl = buf.subarray(0, bytesRead).lastIndexOf(0x0a);
+      return nl < 0 ? undefined : { sessionId, cursor: encodeCursor(size - window + nl + 1) };
+    } catch {
+      return undefined;
+    } finally {
+      await handle?.close();
+    }
   }
 
   /**

@@ -87,7 +87,10 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
         if (open) return { chatId: open.chatId, alreadyOpen: true };
       }
       const located = claudePath === undefined ? undefined : allowedClaudePath(claudePath, info.claudePaths?.() ?? [registry.defaultClaudePath]);
-      return { chatId: registry.open({ ...params, ...(located !== undefined ? { claudePath: located } : {}) }).chatId };
+      // Read where the earlier conversation ends before claude can append to the transcript.
+      const earlier = params.resume !== undefined ? await info.history?.resumePoint(params.resume) : undefined;
+      const chatId = registry.open({ ...params, ...(located !== undefined ? { claudePath: located } : {}) }).chatId;
+      return earlier ? { chatId, history: earlier } : { chatId };
     },
     "chat.close": async (c) => {
       await registry.close(c.chatId);

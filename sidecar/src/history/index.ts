@@ -5,7 +5,7 @@
 export { listSessions, SessionIndex, transcriptDirFor, type IndexOptions, type ListOptions } from "./list.js";
 export { watchSessions, type SessionChanges, type SessionWatcher, type WatchOptions } from "./watch.js";
 export { searchSessions, searchText, normalizeForSearch, type TextHit, type TextSearchDone, type TextSearchOptions } from "./search.js";
-export { loadTranscript, PAGE_BYTES, PAGE_TURNS, type TranscriptPage, type TranscriptPageOptions } from "./transcript.js";
+export { encodeCursor, loadTranscript, PAGE_BYTES, PAGE_TURNS, type TranscriptPage, type TranscriptPageOptions } from "./transcript.js";
 export { listSubagents, loadSubagentTranscript, type SubagentInfo, type SubagentTranscript } from "./subagents.js";
 export { setArchived, setCustomTitle } from "./sidefiles.js";
 export { defaultCacheDir } from "./cache.js";

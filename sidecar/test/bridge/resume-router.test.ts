@@ -1,3 +1,5 @@
+import { appendFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatOptions } from "../../src/chat/chat.js";
 import { ChatRegistry } from "../../src/bridge/chats.js";
@@ -44,7 +46,7 @@ function setup(opts: { history?: boolean } = {}) {
     }
     throw new Error(`no answer to ${JSON.stringify(body)}`);
   };
-  return { cmd, opened, registry };
+  return { cmd, opened, registry, history };
 }
 
 describe("router: chat.open with resume", () => {
@@ -87,5 +89,31 @@ describe("router: chat.open with resume", () => {
     expect(await cmd({ cmd: "chat.open", resume: "2c54866b" })).toMatchObject({ kind: "error", code: "invalid_session_id" });
     expect(await cmd({ cmd: "chat.open", resume: "2c54866b-7cd0-4caf-b231-cd4dc52df7b3" })).toMatchObject({ kind: "ack" });
     expect(opened).toHaveLength(1);
+  });
+
+  it("answers where the earlier conversation is; history.load with it pages back through it, never the chat's new turns", async () => {
+    const { cmd, history } = setup();
+    await cmd({ cmd: "hello", protocol: 1, client: "browser", render: [] });
+    const whole = (await cmd({ cmd: "history.load", sessionId: "2c54866b-7cd0-4caf-b231-cd4dc52df7b3" })) as unknown as { result: { events: { type: string; turnId?: string }[] } };
+    const ack = (await cmd({ cmd: "chat.open", resume: "2c54866b" })) as unknown as { result: { history: { sessionId: string; cursor: string } } };
+    expect(ack.result.history.sessionId).toBe("2c54866b-7cd0-4caf-b231-cd4dc52df7b3");
+    // claude appends the resumed chat's turns to the same transcript.
+    const line = { type: "user", uuid: "99999999-0000-4000-8000-000000000001", sessionId: ack.result.history.sessionId, timestamp: "2030-01-01T00:00:00.000Z", message: { role: "user", content: "a new prompt after resuming" } };
+    appendFileSync(join(history!.dir, `${ack.result.history.sessionId}.jsonl`), `${JSON.stringify(line)}\n`);
+    const page = (await cmd({ cmd: "history.load", ...ack.result.history })) as unknown as { result: { events: { type: string; text?: string }[] } };
+    expect(page.result.events.length).toBeGreaterThan(0);
+    expect(page.result.events).toEqual(whole.result.events);
+    expect(JSON.stringify(page.result.events)).not.toContain("a new prompt after resuming");
+    const now = await cmd({ cmd: "history.load", sessionId: ack.result.history.sessionId });
+    expect(JSON.stringify(now)).toContain("a new prompt after resuming"); // without the cursor it is there
+  });
+
+  it("a fork shows the original session's conversation too; a fresh chat has no history handle", async () => {
+    const { cmd } = setup();
+    await cmd({ cmd: "hello", protocol: 1, client: "browser", render: [] });
+    const fork = await cmd({ cmd: "chat.open", resume: "2c54866b", fork: true });
+    expect(fork).toMatchObject({ kind: "ack", result: { history: { sessionId: "2c54866b-7cd0-4caf-b231-cd4dc52df7b3", cursor: expect.any(String) } } });
+    const fresh = (await cmd({ cmd: "chat.open" })) as unknown as { result: Record<string, unknown> };
+    expect(fresh.result.history).toBeUndefined();
   });
 });

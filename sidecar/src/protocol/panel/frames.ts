@@ -54,7 +54,17 @@ export type SubscribeResult = z.infer<typeof SubscribeResult>;
 /** The `result` of each command's ack (commands not listed ack without a result). */
 export const CommandResults = {
   "chats.list": z.object({ chats: z.array(ChatSummary) }),
-  "chat.open": z.object({ chatId: z.string(), alreadyOpen: z.boolean().optional().describe("The resumed session was already open in this chat; no new chat was opened.") }),
+  "chat.open": z.object({
+    chatId: z.string(),
+    alreadyOpen: z.boolean().optional().describe("The resumed session was already open in this chat; no new chat was opened."),
+    history: z
+      .object({
+        sessionId: z.string().describe("The full id of the resumed session (a prefix given to chat.open is resolved)."),
+        cursor: z.string().describe("history.load {sessionId, cursor} gives the newest page of the conversation before this chat opened; its cursor pages further back."),
+      })
+      .optional()
+      .describe("A resume (or fork) of a session with a transcript: where its earlier conversation is, to show above the chat's own events."),
+  }),
   "chat.send": z.object({ turnId: z.string() }),
   subscribe: SubscribeResult,
   "history.list": HistoryListResult,
