@@ -102,10 +102,17 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: history", () => {
     await page.getByRole("button", { name: "Resume session" }).click();
     await page.getByRole("region", { name: "History" }).waitFor({ state: "hidden" });
     await page.locator(".session-id").filter({ hasText: sessionId }).waitFor({ timeout: 30_000 });
+    // The resumed chat shows the earlier conversation before anything is sent...
+    const live = page.locator("main > .transcript");
+    await live.locator(".item.user").filter({ hasText: "Remember the code word BLUEBIRD" }).waitFor({ timeout: 10_000 });
+    await live.locator(".item.assistant .md strong").filter({ hasText: "BLUEBIRD" }).waitFor();
     await sendPrompt(page, "What was the code word?");
     await page.locator(".item.assistant:not(.streaming)").filter({ hasText: "It was BLUEBIRD." }).waitFor({ timeout: 30_000 });
     expect(s.registry.list()).toHaveLength(1);
     expect(s.registry.list()[0]!.sessionId).toBe(sessionId);
+    // ...and once: the new turn is not loaded a second time as part of the earlier conversation.
+    expect(await live.locator(".item.user").filter({ hasText: "Remember the code word BLUEBIRD" }).count()).toBe(1);
+    expect(await live.locator(".item.user").filter({ hasText: "What was the code word?" }).count()).toBe(1);
 
     // Resume as fork: a second live chat under a new session id that still remembers the conversation.
     await page.getByRole("button", { name: "History" }).click();
@@ -114,8 +121,10 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: history", () => {
     await page.getByRole("region", { name: "History" }).waitFor({ state: "hidden" });
     await expect.poll(() => s.registry.list().length, { timeout: 30_000 }).toBe(2);
     await sendPrompt(page, "Fork check. What was the code word?");
+    await live.locator(".item.user").filter({ hasText: "Remember the code word BLUEBIRD" }).waitFor({ timeout: 10_000 });
     await page.locator(".item.user:visible").filter({ hasText: "Fork check" }).waitFor({ timeout: 30_000 });
-    await page.locator(".item.assistant:not(.streaming):visible").filter({ hasText: "It was BLUEBIRD." }).waitFor({ timeout: 30_000 });
+    // The fork's earlier conversation already holds the first resume's answer; the fork answers again.
+    await until(async () => (await live.locator(".item.assistant:not(.streaming)").filter({ hasText: "It was BLUEBIRD." }).count()) === 2, 30_000, "the fork's answer");
     // claude names the fork's own session once the first turn was written.
     await expect.poll(() => s.registry.list()[1]!.sessionId, { timeout: 30_000 }).toMatch(/^[0-9a-f-]{36}$/);
     expect(s.registry.list()[1]!.sessionId).not.toBe(sessionId);
@@ -158,6 +167,28 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: history", () => {
     await page.getByRole("button", { name: "← All sessions" }).click();
     await page.getByRole("searchbox", { name: "Search sessions" }).fill("");
     await until(async () => (await entries.count()) === total, 5_000, "the whole list again");
+
+    // Resumed, the live chat shows the same conversation, paged the same way, and stays live.
+    await page.getByRole("searchbox", { name: "Search sessions" }).fill("long session turn");
+    await until(async () => (await entries.count()) === 1, 5_000, "the filtered list");
+    await entries.first().click();
+    await page.getByRole("button", { name: "Resume session" }).click();
+    await page.getByRole("region", { name: "History" }).waitFor({ state: "hidden" });
+    const live = page.locator("main > .transcript");
+    await live.locator(".item.user").filter({ hasText: "Long session turn 25." }).waitFor({ timeout: 10_000 });
+    expect(await live.locator(".item.user").filter({ hasText: "Long session turn 0." }).count()).toBe(0);
+    expect(await page.getByText("Ask Claude anything about your project.").isVisible()).toBe(false);
+    const liveOlder = live.getByRole("button", { name: "Load older" });
+    for (let i = 0; i < 2; i++) {
+      const shown = await live.locator(".item.user").count();
+      await liveOlder.click();
+      await until(async () => (await live.locator(".item.user").count()) > shown, 10_000, "an older page in the live chat");
+    }
+    await liveOlder.waitFor({ state: "hidden" });
+    expect(await live.locator(".item.user").filter({ hasText: /Long session turn \d+\./ }).count()).toBe(26);
+    expect(s.registry.list()).toHaveLength(1);
+    expect(s.registry.list()[0]!.sessionId).toBe(long);
+    await expect.poll(() => page.getByRole("textbox", { name: "Message", exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true);
     expect(problems).toEqual([]);
   }, 60_000);
 

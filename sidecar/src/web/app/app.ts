@@ -32,6 +32,10 @@ export function mountApp(root: HTMLElement, app: PanelController): () => void {
     select: (chatId) => (app.history.hide(), app.select(chatId), composer.input.focus()),
     close: (chatId) => void app.close(chatId),
   });
+  // A resumed chat's earlier conversation pages in above its own events, as in the History view.
+  const older = h("button", { class: "load-older", attrs: { type: "button" }, on: { click: () => void app.loadOlder() } }, "Load older");
+  transcript.el.prepend(older);
+  let olderPages = 0;
   root.textContent = "";
   root.append(h("div", { class: "shell" }, sidebar.el, h("main", { class: "main" }, header.el, toasts, history.el, transcript.el, composer.el, status.el)));
 
@@ -50,7 +54,15 @@ export function mountApp(root: HTMLElement, app: PanelController): () => void {
     renderToasts(toasts, s.toasts, (id) => app.dismiss(id));
     history.render(app.history.state);
     for (const el of [transcript.el, composer.el, status.el]) el.hidden = inHistory;
-    transcript.render(s.activeChatId, view);
+    const earlier = app.earlier(s.activeChatId);
+    older.hidden = earlier === undefined || earlier.cursor === null || earlier.events.length === 0;
+    older.disabled = earlier?.loading === true;
+    older.textContent = earlier?.loading === true ? "Loading…" : "Load older";
+    const fromBottom = transcript.el.scrollHeight - transcript.el.scrollTop;
+    transcript.render(s.activeChatId, app.displayView(s.activeChatId));
+    // Older events were prepended: keep what the user was looking at in place.
+    if (earlier !== undefined && earlier.olderPages !== olderPages) transcript.el.scrollTop = transcript.el.scrollHeight - fromBottom;
+    olderPages = earlier?.olderPages ?? 0;
     composer.render(view, app.activeBusy(), s.connection.phase === "open");
     status.render(summary, view, app.isGone(s.activeChatId));
     focusNewRequests(view);

@@ -1,6 +1,7 @@
 import type { PermissionAnswer } from "../../protocol/panel/inputs.js";
-import type { ChatSummary } from "../../protocol/panel/events.js";
+import type { ChatSummary, PanelEvent } from "../../protocol/panel/events.js";
 import { CommandError, PanelConnection, type ConnectionStatus, type SocketFactory } from "./connection.js";
+import { mergedView, startEarlier, withPage, type EarlierConversation } from "./earlier.js";
 import { HistoryModel } from "./history-model.js";
 import { emptyChatView, isBusy, reduce, reduceAll, type ChatView } from "./store.js";
 
@@ -19,6 +20,8 @@ export interface AppState {
   chats: readonly ChatSummary[];
   activeChatId?: string;
   views: ReadonlyMap<string, ChatView>;
+  /** The earlier conversation of chats this page resumed, by chat id. */
+  earlier: ReadonlyMap<string, EarlierConversation>;
   toasts: readonly Toast[];
 }
 
@@ -34,7 +37,7 @@ export interface ControllerOptions {
 
 /** The app: state, change notifications, and the user's actions. */
 export class PanelController {
-  state: AppState = { connection: { phase: "connecting", attempt: 0 }, chats: [], views: new Map(), toasts: [] };
+  state: AppState = { connection: { phase: "connecting", attempt: 0 }, chats: [], views: new Map(), earlier: new Map(), toasts: [] };
   /** The History view (past sessions); its changes notify the same listeners. */
   readonly history: HistoryModel;
   private readonly listeners = new Set<() => void>();
@@ -91,6 +94,32 @@ export class PanelController {
   /** The reduced view of a chat, if subscribed. */
   view(chatId: string | undefined): ChatView | undefined {
     return chatId === undefined ? undefined : this.state.views.get(chatId);
+  }
+
+  /** What the transcript shows for a chat: a resumed session's earlier conversation, then the chat's own events. */
+  displayView(chatId: string | undefined): ChatView | undefined {
+    return chatId === undefined ? undefined : mergedView(this.state.earlier.get(chatId), this.view(chatId));
+  }
+
+  /** The earlier conversation of a resumed chat, if it has one. */
+  earlier(chatId: string | undefined): EarlierConversation | undefined {
+    return chatId === undefined ? undefined : this.state.earlier.get(chatId);
+  }
+
+  /** Prepend the next older page of the active chat's earlier conversation. */
+  async loadOlder(chatId = this.state.activeChatId): Promise<void> {
+    const e = this.earlier(chatId);
+    if (chatId === undefined || !e || e.cursor === null || (e.loading && e.events.length > 0)) return;
+    this.setEarlier(chatId, { ...e, loading: true });
+    try {
+      const r = await this.conn.request("history.load", { sessionId: e.sessionId, cursor: e.cursor });
+      const now = this.earlier(chatId);
+      if (now) this.setEarlier(chatId, withPage(now, r.events as PanelEvent[], (r.cursor as string | null | undefined) ?? null));
+    } catch (err) {
+      const now = this.earlier(chatId);
+      if (now) this.setEarlier(chatId, { ...now, loading: false });
+      this.toast((err as Error).message);
+    }
   }
 
   /** The active chat's summary, if it is open. */
@@ -186,7 +215,12 @@ export class PanelController {
   private async openAndSelect(resume?: string, fork = false): Promise<string> {
     const result = await this.conn.request("chat.open", resume ? { resume, ...(fork ? { fork: true } : {}) } : {});
     const chatId = String(result.chatId);
-    this.justOpened.add(chatId);
+    if (result.alreadyOpen !== true) this.justOpened.add(chatId);
+    const history = result.history as { sessionId: string; cursor: string } | undefined;
+    if (history && !this.state.earlier.has(chatId)) {
+      this.setEarlier(chatId, startEarlier(history.sessionId, history.cursor));
+      void this.loadOlder(chatId);
+    }
     this.select(chatId);
     return chatId;
   }
@@ -217,6 +251,12 @@ export class PanelController {
     const views = new Map(this.state.views);
     views.set(chatId, view);
     this.set({ views });
+  }
+
+  private setEarlier(chatId: string, e: EarlierConversation): void {
+    const earlier = new Map(this.state.earlier);
+    earlier.set(chatId, e);
+    this.set({ earlier });
   }
 
   private set(patch: Partial<AppState>): void {
