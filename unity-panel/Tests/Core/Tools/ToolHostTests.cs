@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using AgentPanel.Core.Tools;
@@ -54,6 +55,30 @@ namespace AgentPanel.Core.Tests.Tools
             var outcome = host.ExecuteAsync("nope", new JObject(), false, CancellationToken.None).GetAwaiter().GetResult();
             Assert.That(outcome.ErrorCode, Is.EqualTo("not_found"));
             Assert.That(outcome.ErrorMessage, Does.Contain("no tool named 'nope'"));
+        }
+
+        [Test]
+        public void InternalOperationsAreServedButNotPublished()
+        {
+            var threads = new RecordingThreads();
+            var host = new ToolHost(ToolDiscoveryTests.Samples(), threads);
+            JObject seen = null;
+            host.RegisterInternal("definition_probe", true, (args, dryRun, ct) =>
+            {
+                seen = args;
+                return Task.FromResult(ToolOutcome.Text("read"));
+            });
+            host.RegisterInternal("definition_script", false, (args, dryRun, ct) => throw new ToolException("script_compile_error", "line 3: ; expected"));
+            Assert.That(host.Catalog().Select(t => (string)t["name"]), Has.No.Member("definition_probe"));
+
+            var probe = host.ExecuteAsync("definition_probe", new JObject { ["definition"] = "camera_probe" }, false, CancellationToken.None).GetAwaiter().GetResult();
+            Assert.That(probe.Ok, Is.True);
+            Assert.That((string)seen["definition"], Is.EqualTo("camera_probe"));
+            Assert.That(threads.Seen, Is.EqualTo(new[] { "camera_probe" }), "a main-thread operation runs in an Undo group named after the definition");
+
+            var script = host.ExecuteAsync("definition_script", new JObject { ["definition"] = "light_bump" }, false, CancellationToken.None).GetAwaiter().GetResult();
+            Assert.That(script.ErrorCode, Is.EqualTo("script_compile_error"), "a ToolException keeps its code");
+            Assert.That(threads.Seen.Count, Is.EqualTo(1), "a worker operation skips the main-thread hand-off");
         }
 
         [Test]
