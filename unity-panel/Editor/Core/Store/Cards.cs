@@ -119,6 +119,10 @@ namespace AgentPanel.Core.Store
         public double? DurationMs { get; set; }
         /// <summary>How the permission decision went (e.g. "allowed by rule"), when the engine knows.</summary>
         public string Decision { get; set; }
+        /// <summary>The title of one of the sidecar's own tools (shown instead of mcp__agent-panel__…).</summary>
+        public string Title { get; set; }
+        /// <summary>Pictures in the result (base64).</summary>
+        public List<AgentPanel.Core.Protocol.ToolImage> Images { get; set; }
     }
 
     /// <summary>Three or more consecutive tool calls shown as one collapsible card.</summary>

@@ -13,5 +13,7 @@ namespace AgentPanel.Core.Store
         public IList<string> DisallowedTools { get; set; }
         /// <summary>A claude binary other than the one the sidecar found at start.</summary>
         public string ClaudePath { get; set; }
+        /// <summary>Run read-only tools of the sidecar without a card (true = the sidecar's default, sent only when off).</summary>
+        public bool PreAllowReadOnlyTools { get; set; } = true;
     }
 }

@@ -89,6 +89,7 @@ namespace AgentPanel.Core.Store
             tool.Summary = e.Summary ?? "";
             tool.Input = e.Input;
             tool.ParentToolUseId = e.ParentToolUseId;
+            if (e.Title != null) tool.Title = e.Title;
             TouchTool(transcript, tool);
         }
 
@@ -100,6 +101,7 @@ namespace AgentPanel.Core.Store
             tool.Result = e.Result;
             tool.DurationMs = e.DurationMs;
             tool.Decision = e.Decision;
+            tool.Images = e.Images;
             TouchTool(transcript, tool);
         }
 

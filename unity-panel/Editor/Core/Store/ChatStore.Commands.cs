@@ -45,6 +45,7 @@ namespace AgentPanel.Core.Store
                 AllowedTools = options.AllowedTools == null || options.AllowedTools.Count == 0 ? null : new List<string>(options.AllowedTools),
                 DisallowedTools = options.DisallowedTools == null || options.DisallowedTools.Count == 0 ? null : new List<string>(options.DisallowedTools),
                 ClaudePath = Blank(options.ClaudePath),
+                PreAllowReadOnlyTools = options.PreAllowReadOnlyTools ? null : (bool?)false,
             };
         }
 

@@ -33,6 +33,13 @@ namespace AgentPanel.Editor.UI.Chat
             if (prompt.Description != null) Add(ChatUi.Text(prompt.Description, "ap-meta"));
             if (prompt.BlockedPath != null) Add(ChatUi.Selectable(prompt.BlockedPath, "ap-meta"));
             if (prompt.Diff != null) Add(Diff(prompt));
+            if (prompt.Destructive != null) Add(ChatUi.Label(prompt.Destructive, "ap-meta ap-error"));
+            if (prompt.DryRun != null)
+            {
+                Add(ChatUi.Label("Dry run", "ap-section-label"));
+                Add(ChatUi.Text(prompt.DryRun, "ap-pre ap-mono"));
+                foreach (var image in prompt.DryRunImages) ToolPictures.Add(this, image.MimeType, image.Data);
+            }
             else if (!prompt.IsQuestion && prompt.Input.Length > 0)
             {
                 var input = new Expander("perm-input:" + prompt.RequestId, new System.Collections.Generic.HashSet<string>(), "ap-permission-input");

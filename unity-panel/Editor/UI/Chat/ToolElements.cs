@@ -14,6 +14,7 @@ namespace AgentPanel.Editor.UI.Chat
         private Label duration;
         private ToolLine line;
         private string rawSummary;
+        private System.Collections.Generic.List<AgentPanel.Core.Protocol.ToolImage> images;
 
         public ToolElement(ChatContext context) : base(context, "ap-card-tool") { }
 
@@ -32,6 +33,7 @@ namespace AgentPanel.Editor.UI.Chat
             }
             line = ToolLine.Of(tool, Context.Awaiting.Contains(tool.ToolUseId));
             rawSummary = tool.Summary;
+            images = tool.Images;
             SetIcon(this, icon, line.Icon, line.IconText, line.StatusLabel);
             nameLabel.text = line.Name;
             summary.text = line.Summary;
@@ -51,6 +53,7 @@ namespace AgentPanel.Editor.UI.Chat
                 body.Add(ChatUi.Label(line.ResultLabel, "ap-section-label"));
                 body.Add(ChatUi.Text(line.Result, "ap-pre ap-mono" + (line.ResultLabel == "Error" ? " ap-error" : "")));
             }
+            if (images != null) foreach (var image in images) ToolPictures.Add(body, image.MediaType, image.Data);
             if (line.Decision != null) body.Add(ChatUi.Label(line.Decision, "ap-meta"));
         }
 

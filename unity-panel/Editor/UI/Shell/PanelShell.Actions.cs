@@ -100,6 +100,7 @@ namespace AgentPanel.Editor.UI
                 AllowedTools = settings.AllowedTools,
                 DisallowedTools = settings.DisallowedTools,
                 ClaudePath = settings.ClaudePath,
+                PreAllowReadOnlyTools = settings.PreAllowReadOnlyTools,
             };
         }
 

@@ -22,6 +22,7 @@ namespace AgentPanel.Editor.UI
         private readonly DropdownField mode;
         private readonly DropdownField sendKey;
         private readonly Toggle allowBypass;
+        private readonly Toggle preAllowReadOnly;
         private readonly TextField allowed;
         private readonly TextField disallowed;
         private readonly Label problems;
@@ -36,6 +37,7 @@ namespace AgentPanel.Editor.UI
             mode = root.Q<DropdownField>("settings-mode");
             sendKey = root.Q<DropdownField>("settings-sendkey");
             allowBypass = root.Q<Toggle>("settings-allow-bypass");
+            preAllowReadOnly = root.Q<Toggle>("settings-preallow-readonly");
             allowed = root.Q<TextField>("settings-allowed");
             disallowed = root.Q<TextField>("settings-disallowed");
             problems = root.Q<Label>("settings-problems");
@@ -60,6 +62,7 @@ namespace AgentPanel.Editor.UI
             claude.SetValueWithoutNotify(settings.ClaudePath);
             model.SetValueWithoutNotify(settings.DefaultModel);
             allowBypass.SetValueWithoutNotify(settings.AllowBypassPermissions);
+            preAllowReadOnly.SetValueWithoutNotify(settings.PreAllowReadOnlyTools);
             FillModes(settings.AllowBypassPermissions, settings.DefaultPermissionMode);
             sendKey.SetValueWithoutNotify(SendKeyLabels[settings.SendKey == SendKey.CtrlEnter ? 1 : 0]);
             allowed.SetValueWithoutNotify(string.Join("\n", settings.AllowedTools));
@@ -73,6 +76,7 @@ namespace AgentPanel.Editor.UI
             settings.ClaudePath = claude.value;
             settings.DefaultModel = model.value;
             settings.AllowBypassPermissions = allowBypass.value;
+            settings.PreAllowReadOnlyTools = preAllowReadOnly.value;
             settings.DefaultPermissionMode = ModeValue();
             settings.SendKey = sendKey.index == 1 ? SendKey.CtrlEnter : SendKey.Enter;
             settings.AllowedTools = PanelPreferences.ParseTools(allowed.value);

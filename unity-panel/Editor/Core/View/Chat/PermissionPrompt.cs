@@ -45,18 +45,25 @@ namespace AgentPanel.Core.View
         public bool Pending { get; private set; }
         /// <summary>"Allowed — always, from now on", "Denied", "Cancelled — claude exited"; null while pending.</summary>
         public string Outcome { get; private set; }
+        /// <summary>"Destructive: …" for a destructive tool of the sidecar, else null.</summary>
+        public string Destructive { get; private set; }
+        /// <summary>The dry run's text (a destructive tool of the sidecar), else null.</summary>
+        public string DryRun { get; private set; }
+        /// <summary>Pictures of the dry run (may be empty).</summary>
+        public List<ToolContent> DryRunImages { get; private set; }
 
         public static PermissionPrompt Of(PermissionCard card)
         {
             var r = card.Request ?? new PermissionRequestedEvent { RequestId = card.RequestId, ToolName = "tool" };
             var tool = r.ToolName ?? "tool";
-            var summary = ChatFormat.ShortSummary(tool, r.Summary);
+            var label = r.AgentTool?.Title ?? tool;
+            var summary = ChatFormat.ShortSummary(label, r.Summary);
             var prompt = new PermissionPrompt
             {
                 RequestId = card.RequestId,
                 ToolName = tool,
                 IsQuestion = r.IsQuestion,
-                Title = r.IsQuestion ? "Claude has a question" : "Allow " + tool + "?",
+                Title = r.IsQuestion ? "Claude has a question" : "Allow " + label + "?",
                 Badge = r.IsQuestion ? "Question" : "Permission",
                 Summary = r.IsQuestion ? "" : summary,
                 Description = string.IsNullOrEmpty(r.Description) || r.Description == r.Summary || r.Description == summary ? null : r.Description,
@@ -67,8 +74,20 @@ namespace AgentPanel.Core.View
                 Questions = r.IsQuestion ? QuestionItem.Parse(r.Input) : new List<QuestionItem>(),
                 Pending = card.Pending,
                 Outcome = card.Pending ? null : OutcomeText(card.Outcome, card.Detail),
+                Destructive = r.AgentTool != null && r.AgentTool.Destructive ? "Destructive: this tool changes or deletes project data." : null,
+                DryRun = DryRunText(r.DryRun),
+                DryRunImages = r.DryRun?.Content?.FindAll(c => c.Type == ToolContent.ImageType) ?? new List<ToolContent>(),
             };
             return prompt;
+        }
+
+        private static string DryRunText(ToolResult dryRun)
+        {
+            if (dryRun == null) return null;
+            var lines = new List<string>();
+            foreach (var c in dryRun.Content ?? new List<ToolContent>()) if (c.Type == ToolContent.TextType && !string.IsNullOrEmpty(c.Text)) lines.Add(c.Text);
+            if (lines.Count == 0 && dryRun.Error != null) lines.Add(dryRun.Error.Message);
+            return ChatFormat.Clip(string.Join("\n", lines), ToolLine.MaxLines, ToolLine.MaxChars);
         }
 
         /// <summary>One entry per suggestion, plus "All of the above" when there are several.</summary>

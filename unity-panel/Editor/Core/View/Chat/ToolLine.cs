@@ -39,7 +39,7 @@ namespace AgentPanel.Core.View
         public static ToolLine Of(ToolCard tool, bool awaitingApproval)
         {
             var icon = IconOf(tool.Status, awaitingApproval);
-            var name = tool.Name ?? "tool";
+            var name = tool.Title ?? tool.Name ?? "tool";
             var summary = ChatFormat.ShortSummary(name, tool.Summary);
             return new ToolLine
             {
@@ -115,7 +115,7 @@ namespace AgentPanel.Core.View
             var waiting = false;
             foreach (var tool in group.Tools)
             {
-                var name = tool.Name ?? "tool";
+                var name = tool.Title ?? tool.Name ?? "tool";
                 if (!names.Contains(name)) names.Add(name);
                 if (tool.DurationMs.HasValue)
                 {

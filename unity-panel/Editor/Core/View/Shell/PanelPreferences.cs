@@ -27,6 +27,7 @@ namespace AgentPanel.Core.View
         public const string AllowedToolsKey = "AgentPanel.AllowedTools";
         public const string DisallowedToolsKey = "AgentPanel.DisallowedTools";
         public const string AllowBypassKey = "AgentPanel.AllowBypassPermissions";
+        public const string PreAllowReadOnlyToolsKey = "AgentPanel.PreAllowReadOnlyTools";
 
         // A tool rule as the CLI takes it: "Read", "Bash(git diff:*)", "mcp__server__tool".
         private static readonly Regex ToolRule = new Regex(@"^[A-Za-z_][A-Za-z0-9_\-]*(\(.*\))?$");
@@ -65,6 +66,13 @@ namespace AgentPanel.Core.View
         {
             get => Get(AllowBypassKey) == "true";
             set => Set(AllowBypassKey, value ? "true" : "");
+        }
+
+        /// <summary>Run the sidecar's read-only Unity tools (safe, not destructive) without a permission card; on unless turned off.</summary>
+        public bool PreAllowReadOnlyTools
+        {
+            get => Get(PreAllowReadOnlyToolsKey) != "false";
+            set => Set(PreAllowReadOnlyToolsKey, value ? "" : "false");
         }
 
         /// <summary>Tool rules allowed without asking (kept here; chat.open has no field for them yet).</summary>
