@@ -1,3 +1,4 @@
+import { preAllowReadOnlyTools } from "./preferences.js";
 import type { PermissionAnswer } from "../../protocol/panel/inputs.js";
 import type { ChatSummary, PanelEvent } from "../../protocol/panel/events.js";
 import { CommandError, PanelConnection, type ConnectionStatus, type SocketFactory } from "./connection.js";
@@ -213,7 +214,8 @@ export class PanelController {
   }
 
   private async openAndSelect(resume?: string, fork = false): Promise<string> {
-    const result = await this.conn.request("chat.open", resume ? { resume, ...(fork ? { fork: true } : {}) } : {});
+    const tools = preAllowReadOnlyTools() ? {} : { preAllowReadOnlyTools: false };
+    const result = await this.conn.request("chat.open", resume ? { resume, ...(fork ? { fork: true } : {}), ...tools } : tools);
     const chatId = String(result.chatId);
     if (result.alreadyOpen !== true) this.justOpened.add(chatId);
     const history = result.history as { sessionId: string; cursor: string } | undefined;
