@@ -5,6 +5,7 @@ import { AgentPanelError } from "../errors.js";
 import { encodeCursor, listSubagents, loadSubagentTranscript, loadTranscript, searchSessions, searchText, transcriptDirFor, watchSessions, type SessionChanges, type SessionSummary as IndexSummary, type SessionWatcher } from "../history/index.js";
 import type { ChatEvent } from "../chat/events.js";
 import type { PanelEvent } from "../protocol/panel/events.js";
+import { boundEvent } from "./hub-bounds.js";
 import type { HistorySubagentResult, SearchHit, SessionSummary } from "../protocol/panel/history.js";
 import { preloadHtmlRenderer, renderBlocks, type Renderer } from "./hub-render.js";
 
@@ -99,7 +100,8 @@ export class PanelHistory {
       if (err instanceof AgentPanelError && err.code === "history_not_found") throw notFound(sessionId, err);
       throw err;
     }
-    return { sessionId, events: this.rendered(page.events), cursor: page.cursor, ...(page.warnings.length > 0 ? { warnings: page.warnings } : {}) };
+    const { events, warnings } = this.bounded(this.rendered(page.events), page.warnings);
+    return { sessionId, events, cursor: page.cursor, ...(warnings.length > 0 ? { warnings } : {}) };
   }
 
   /**
@@ -147,11 +149,26 @@ export class PanelHistory {
     const { info } = r;
     const known = { sessionId, agentId, toolUseId: info.toolUseId ?? ref.toolUseId, description: info.description, agentType: info.agentType, model: info.model };
     if (r.missing) return { ...known, missing: true, events: [], cursor: null };
-    const warnings = r.page.warnings.length > 0 ? { warnings: r.page.warnings } : {};
-    return { ...known, missing: false, events: this.rendered(r.page.events), cursor: r.page.cursor, ...warnings };
+    const bounded = this.bounded(this.rendered(r.page.events), r.page.warnings);
+    return { ...known, missing: false, events: bounded.events, cursor: r.page.cursor, ...(bounded.warnings.length > 0 ? { warnings: bounded.warnings } : {}) };
   }
 
   /** Final text blocks rendered like live messages (markdown once, in the sidecar). */
+  /**
+   * Every event small enough to send (a single 20–60 MB record used to disconnect the panel on
+   * each open of its session): oversized ones are shortened or replaced, and the page says so.
+   */
+  private bounded(events: PanelEvent[], warnings: string[]): { events: PanelEvent[]; warnings: string[] } {
+    let shortened = 0;
+    const out = events.map((e) => {
+      const b = boundEvent(e).event;
+      if (b !== e) shortened++;
+      return b;
+    });
+    if (shortened === 0) return { events: out, warnings };
+    return { events: out, warnings: [...warnings, `${shortened} record${shortened === 1 ? " was" : "s were"} too large to send whole; their longest texts were shortened (the transcript file is unchanged).`] };
+  }
+
   private rendered(events: ChatEvent[]): PanelEvent[] {
     return events.map((e): PanelEvent => (e.type === "message_final" ? { ...e, blocks: e.blocks.map((b) => (b.kind === "text" ? { ...b, ...this.render(b.text) } : b)) } : e));
   }
