@@ -5,11 +5,12 @@ import { benchMml } from "./mml.js";
 import { killTracked, quick, resultsFile } from "./options.js";
 import { report } from "./report.js";
 import { benchStartup } from "./startup.js";
+import { benchTools } from "./tools.js";
 import { benchTurn } from "./turn.js";
 
 // `npm run bench`: runs every benchmark group, prints figures beside their targets and baselines,
 // and writes them to bench/results.json. Pass group names to run only some (chat, bridge, history,
-// startup, turn, mml). `--quick`: small sizes, a check that every benchmark still runs (CI), results in .tmp/.
+// startup, turn, mml, tools). `--quick`: small sizes, a check that every benchmark still runs (CI), results in .tmp/.
 
 const groups = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const want = (g: string) => groups.length === 0 || groups.includes(g);
@@ -22,6 +23,7 @@ try {
   if (want("startup")) report("start-up", await benchStartup(), resultsFile);
   if (want("turn")) report("turn overhead", await benchTurn(), resultsFile);
   if (want("mml")) report("compose_mml", await benchMml(), resultsFile);
+  if (want("tools")) report("MCP tools", await benchTools(), resultsFile);
 } finally {
   killTracked();
 }
