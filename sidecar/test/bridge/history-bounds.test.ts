@@ -17,7 +17,7 @@ it("sends a session with a 20 MB record in pieces a client can take, and says wh
   const dir = copyOfGameDir();
   const source = readdirSync(dir).filter((f) => f.endsWith(".jsonl")).map((f) => join(dir, f)).find((f) => /"type":"assistant".*"type":"text"/.test(readFileSync(f, "utf8")))!;
   const lines = readFileSync(source, "utf8").split("\n").filter((l) => l !== "");
-  const i = lines.findLastIndex((l) => /"type":"assistant".*"type":"text"/.test(l));
+  const i = lines.map((l) => /"type":"assistant".*"type":"text"/.test(l)).lastIndexOf(true);
   const record = JSON.parse(lines[i]!);
   const block = record.message.content.find((b: { type: string }) => b.type === "text");
   block.text = "big ".repeat(5 * 1024 * 1024);
