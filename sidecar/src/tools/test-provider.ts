@@ -70,6 +70,8 @@ export class TestToolProvider implements ToolProvider {
         return textResult("x".repeat(Number(args.chars)));
       case "test_error_handling":
         return errorResult("test_failure", "This tool intentionally returns an error for testing");
+      case "test_fail":
+        return errorResult("test_failure", "test_fail always fails; this is expected.");
       case "test_toggle_extra":
         this.setExtra(args.on !== false);
         return textResult(`test_extra is ${this.extra ? "listed" : "gone"}`);
@@ -119,7 +121,8 @@ const BASE: ToolEntry[] = [
     provider: "native",
   }),
   toolEntry({ name: "test_big", description: "Answer `chars` characters (limit 1000).", inputSchema: { type: "object", properties: { chars: { type: "integer", minimum: 0 } }, required: ["chars"] }, annotations: { idempotency: "safe", maxResultSizeChars: 1000 }, provider: "native" }),
-  toolEntry({ name: "test_error_handling", description: "Always fails.", inputSchema: { type: "object" }, provider: "native" }),
+  toolEntry({ name: "test_error_handling", description: "Always fails (the conformance suite's name).", inputSchema: { type: "object" }, provider: "native" }),
+  toolEntry({ name: "test_fail", description: "Always fails.", inputSchema: { type: "object" }, provider: "native" }),
   toolEntry({ name: "test_toggle_extra", description: "Add (on, default) or remove the tool test_extra.", inputSchema: { type: "object", properties: { on: { type: "boolean" } } }, provider: "native" }),
 ];
 const EXTRA = toolEntry({ name: "test_extra", description: "Exists only after test_toggle_extra.", inputSchema: { type: "object" }, annotations: { idempotency: "safe" }, provider: "native" });
