@@ -18,6 +18,25 @@ namespace AgentPanel.Core.Tests.View.Chat
         }
 
         [Test]
+        public void ASidecarToolShowsItsTitleTheDestructiveNoticeAndItsDryRun()
+        {
+            var request = Ev.Ask("t", "r9");
+            request.ToolName = "mcp__agent-panel__gameobject_delete";
+            request.Summary = "Delete GameObject: path=Level/Bat";
+            request.AgentTool = new AgentToolFacts { Name = "gameobject_delete", Title = "Delete GameObject", Destructive = true };
+            request.DryRun = new ToolResult { Ok = true, Content = new List<ToolContent> { ToolContent.OfText("Would delete Level/Bat"), ToolContent.OfImage("iVBORw0KGgo=", "image/png") } };
+            var prompt = PermissionPrompt.Of(Card(request));
+            Assert.That(prompt.Title, Is.EqualTo("Allow Delete GameObject?"));
+            Assert.That(prompt.Summary, Is.EqualTo("path=Level/Bat"));
+            Assert.That(prompt.Destructive, Does.StartWith("Destructive"));
+            Assert.That(prompt.DryRun, Is.EqualTo("Would delete Level/Bat"));
+            Assert.That(prompt.DryRunImages.Select(i => i.MimeType), Is.EqualTo(new[] { "image/png" }));
+            var plain = PermissionPrompt.Of(Card(Ev.Ask("t", "r10")));
+            Assert.That(plain.Destructive, Is.Null);
+            Assert.That(plain.DryRun, Is.Null);
+        }
+
+        [Test]
         public void ABashRequestShowsTitleSummaryAndTheSuggestedScopeInWords()
         {
             var request = Ev.Ask("t", "r1");
