@@ -1,8 +1,10 @@
 using System;
+using System.Threading;
 using System.Threading.Tasks;
 using AgentPanel.Core.Connection;
 using AgentPanel.Core.Tools;
 using AgentPanel.Editor.Integration;
+using AgentPanel.Editor.Tools.Definitions;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
 
@@ -54,7 +56,7 @@ namespace AgentPanel.Editor.Tools
             waker = new EditorWaker();
             waker.Start();
             MainThreadPump.Attach(Queue);
-            Host = new ToolHost(EditorToolCatalog.Build(), new EditorToolThreads(Queue, waker));
+            Host = NewHost();
             status = $"{Host.Discovery.Tools.Count} tools discovered";
             CatalogChanged?.Invoke(Host.Catalog());
             sidecar = EditorSidecar.Capture();
@@ -75,15 +77,26 @@ namespace AgentPanel.Editor.Tools
                 Start();
                 return;
             }
-            Host = new ToolHost(EditorToolCatalog.Build(), new EditorToolThreads(Queue, waker));
+            Host = NewHost();
             CatalogChanged?.Invoke(Host.Catalog());
         }
+
+        /// <summary>Run work on the main thread as a tool call would (Undo group, waking an unfocused Editor); for internal operations.</summary>
+        public static Task<ToolOutcome> OnMainThread(ToolDescriptor label, Func<Task<ToolOutcome>> work, CancellationToken cancellation) =>
+            new EditorToolThreads(Queue, waker).OnMainThread(label, work, cancellation);
 
         /// <summary>Wake an unfocused Editor now (any thread): a call frame just arrived.</summary>
         public static void Nudge() => waker?.Nudge();
 
         /// <summary>Run an action on the main thread from a worker tool (drained by the update pump).</summary>
         public static void Post(Action action) => Queue.Post(action);
+
+        private static ToolHost NewHost()
+        {
+            var host = new ToolHost(EditorToolCatalog.Build(), new EditorToolThreads(Queue, waker));
+            DefinitionOperations.Register(host);
+            return host;
+        }
 
         private static void BeforeReload()
         {
