@@ -7,7 +7,7 @@ import { attachClient } from "../../src/bridge/router.js";
 import { ServerFrame } from "../../src/protocol/panel/frames.js";
 import { HistoryListResult, HistoryLoadResult, HistorySearchResult, HistorySubagentResult } from "../../src/protocol/panel/history.js";
 import { copyOfGameDir, tempDir, transcript } from "../history/helpers.js";
-import { FakeChat, recordingLink, stubRender } from "./hub-fakes.js";
+import { FakeChat, recordingLink, stubRender, commander } from "./hub-fakes.js";
 
 // The history.* commands through the router, against copies of real CLI transcripts: list and
 // filter, full-text search, paged restore with rendered markdown trimmed to what the client asked
@@ -27,17 +27,7 @@ function setup(opts: { history?: boolean } = {}) {
     const link = recordingLink();
     const handler = attachClient(registry, link, { history });
     cleanup.push(() => handler.onClose());
-    let n = 0;
-    const cmd = async (body: Record<string, unknown>): Promise<ServerFrame> => {
-      const id = `h${++n}`;
-      handler.onText(JSON.stringify({ id, ...body }));
-      for (let i = 0; i < 400; i++) {
-        const answer = link.frames.find((f) => "id" in f && f.id === id);
-        if (answer) return answer;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      throw new Error(`no answer to ${JSON.stringify(body)}`);
-    };
+    const cmd = commander(handler, link, "h", 400);
     const result = async <T>(body: Record<string, unknown>): Promise<T> => {
       const f = await cmd(body);
       if (f.kind !== "ack") throw new Error(`${body.cmd} failed: ${JSON.stringify(f)}`);

@@ -124,3 +124,18 @@ export function recordingLink(): { frames: ServerFrame[]; closed: boolean; send(
   };
   return link;
 }
+
+/** Sends commands to a router handler and waits for each answer by its id (`<prefix>1`, `<prefix>2`, …). */
+export function commander(handler: { onText(raw: string): void }, link: { frames: ServerFrame[] }, prefix = "q", tries = 100): (body: Record<string, unknown>) => Promise<ServerFrame> {
+  let n = 0;
+  return async (body) => {
+    const id = `${prefix}${++n}`;
+    handler.onText(JSON.stringify({ id, ...body }));
+    for (let i = 0; i < tries; i++) {
+      const answer = link.frames.find((f) => "id" in f && f.id === id);
+      if (answer) return answer;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error(`no answer to ${JSON.stringify(body)}`);
+  };
+}

@@ -7,7 +7,7 @@ import { PanelHistory } from "../../src/bridge/history-service.js";
 import { attachClient } from "../../src/bridge/router.js";
 import type { ServerFrame } from "../../src/protocol/panel/frames.js";
 import { copyOfGameDir } from "../history/helpers.js";
-import { FakeChat, recordingLink, stubRender } from "./hub-fakes.js";
+import { FakeChat, recordingLink, stubRender, commander } from "./hub-fakes.js";
 
 // chat.open {resume} through the router against copies of real transcripts: short ids resolve,
 // bad ones never reach claude, and an already open session switches to its chat.
@@ -35,17 +35,7 @@ function setup(opts: { history?: boolean } = {}) {
   const link = recordingLink();
   const handler = attachClient(registry, link, { history });
   cleanup.push(() => handler.onClose());
-  let n = 0;
-  const cmd = async (body: Record<string, unknown>): Promise<ServerFrame> => {
-    const id = `r${++n}`;
-    handler.onText(JSON.stringify({ id, ...body }));
-    for (let i = 0; i < 400; i++) {
-      const answer = link.frames.find((f) => "id" in f && f.id === id);
-      if (answer) return answer;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error(`no answer to ${JSON.stringify(body)}`);
-  };
+  const cmd = commander(handler, link, "r", 400);
   return { cmd, opened, registry, history };
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ChatRegistry } from "../../src/bridge/chats.js";
 import { attachClient } from "../../src/bridge/router.js";
 import type { ServerFrame } from "../../src/protocol/panel/frames.js";
-import { FakeChat, recordingLink, stubRender } from "./hub-fakes.js";
+import { FakeChat, recordingLink, stubRender, commander } from "./hub-fakes.js";
 
 // Per-connection command handling against a registry of scripted chats: validation, hello,
 // acks and typed errors, subscriptions, several clients answering one permission.
@@ -32,17 +32,7 @@ function setup() {
 function connect(registry: ChatRegistry, render: string[], claudePaths?: string[]) {
   const link = recordingLink();
   const handler = attachClient(registry, link, { serverVersion: "9.9.9", sidecarPid: 42, ...(claudePaths ? { claudePaths: () => claudePaths } : {}) });
-  let n = 0;
-  const cmd = async (body: Record<string, unknown>): Promise<ServerFrame> => {
-    const id = `q${++n}`;
-    handler.onText(JSON.stringify({ id, ...body }));
-    for (let i = 0; i < 100; i++) {
-      const answer = link.frames.find((f) => "id" in f && f.id === id);
-      if (answer) return answer;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    throw new Error(`no answer to ${JSON.stringify(body)}`);
-  };
+  const cmd = commander(handler, link, "q", 100);
   const open = async (): Promise<string> => {
     const ack = await cmd({ cmd: "chat.open" });
     if (ack.kind !== "ack") throw new Error(`chat.open failed: ${JSON.stringify(ack)}`);

@@ -3,7 +3,7 @@ import { ChatRegistry } from "../../src/bridge/chats.js";
 import { attachClient } from "../../src/bridge/router.js";
 import type { ServerFrame } from "../../src/protocol/panel/frames.js";
 import { UnityToolProvider } from "../../src/tools/unity-provider.js";
-import { recordingLink, stubRender } from "./hub-fakes.js";
+import { recordingLink, stubRender, commander } from "./hub-fakes.js";
 
 // The tool-provider frames through the router: who may provide tools, publish/invoke/result
 // round trip, and the provider connection ending with the socket.
@@ -21,17 +21,7 @@ function setup() {
   const client = (opts: { browser?: boolean } = {}) => {
     const link = recordingLink();
     const handler = attachClient(registry, link, { serverVersion: "9.9.9", sidecarPid: 42, tools, ...opts });
-    let n = 0;
-    const cmd = async (body: Record<string, unknown>): Promise<ServerFrame> => {
-      const id = `q${++n}`;
-      handler.onText(JSON.stringify({ id, ...body }));
-      for (let i = 0; i < 100; i++) {
-        const answer = link.frames.find((f) => "id" in f && f.id === id);
-        if (answer) return answer;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      throw new Error(`no answer to ${JSON.stringify(body)}`);
-    };
+    const cmd = commander(handler, link, "q", 100);
     const hello = (extra: Record<string, unknown> = {}) => cmd({ cmd: "hello", protocol: 1, client: "unity", render: [], provides: ["tools"], ...extra });
     return { link, handler, cmd, hello };
   };
