@@ -49,8 +49,8 @@ describe("sequence engine", () => {
 
   it("stops at the first failed step, unless the step says continue_on_error", async () => {
     const { c } = await start({
-      "stop.json": seq("stops", [{ id: "a", tool: "test_fail" }, { id: "b", tool: "test_echo", arguments: { text: "never" } }]),
-      "go.json": seq("goes_on", [{ id: "a", tool: "test_fail", continue_on_error: true }, { id: "b", tool: "test_echo", arguments: { text: "after" } }]),
+      "stop.json": seq("stops", [{ id: "a", tool: "test_error_handling" }, { id: "b", tool: "test_echo", arguments: { text: "never" } }]),
+      "go.json": seq("goes_on", [{ id: "a", tool: "test_error_handling", continue_on_error: true }, { id: "b", tool: "test_echo", arguments: { text: "after" } }]),
     });
     const stopped = await c.callTool({ name: "stops", arguments: {} });
     expect(stopped.isError).toBe(true);
@@ -58,7 +58,7 @@ describe("sequence engine", () => {
     expect(textOf(stopped)).toContain('"ok":false');
     const went = await c.callTool({ name: "goes_on", arguments: {} });
     expect((went.structuredContent as { steps: { id: string; ok: boolean }[] }).steps.map((s) => [s.id, s.ok])).toEqual([["a", false], ["b", true]]);
-    expect(t!.test.calls.map((x) => x.tool)).toEqual(["test_fail", "test_fail", "test_echo"]);
+    expect(t!.test.calls.map((x) => x.tool)).toEqual(["test_error_handling", "test_error_handling", "test_echo"]);
   });
 
   it("a destructive step makes the sequence destructive: nothing runs without confirm; confirm reaches the step", async () => {
