@@ -21,6 +21,11 @@ export function preloadHtmlRenderer(): Promise<void> {
   return htmlLoading;
 }
 
+/** The load under way when some client wants HTML and it is not ready yet (undefined otherwise). */
+export function htmlRendererPending(): Promise<void> | undefined {
+  return htmlRenderer === undefined ? htmlLoading : undefined;
+}
+
 /** The sidecar's renderer (sidecar/src/render). Before the HTML renderer is loaded, blocks carry Unity blocks only. */
 export const renderBlocks: Renderer = (markdown) => {
   if (!htmlRenderer) void preloadHtmlRenderer();

@@ -8,6 +8,7 @@ import type { ChatRegistry } from "./chats.js";
 import { requireSessionId, resolveResumeId } from "../chat/resume-id.js";
 import { allowedClaudePath } from "./claude-paths.js";
 import { historyHandlers } from "./history-router.js";
+import { htmlRendererPending, preloadHtmlRenderer } from "./hub-render.js";
 import type { PanelHistory } from "./history-service.js";
 import type { HubDelivery } from "./hub.js";
 import { toolHandlers } from "./tools-router.js";
@@ -72,6 +73,7 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       tools.hello(c);
       unwatch ??= registry.watch(pushChats);
       render = { unity: c.render.includes("unity"), html: c.render.includes("html") };
+      if (render.html) void preloadHtmlRenderer(); // loaded before this client's first chat.send goes out (below)
       send({ kind: "welcome", id: c.id, protocol: PROTOCOL_VERSION, serverVersion: info.serverVersion ?? VERSION, sidecarPid: info.sidecarPid ?? process.pid, project: info.project ?? registry.project, chats: registry.list() });
       return undefined;
     },
@@ -99,6 +101,9 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
     "chat.send": async (c) => {
       const hub = registry.require(c.chatId);
       if (hub.chat.state === "starting") await hub.whenStarted();
+      // A reply's HTML is rendered once, when it ends: the lazily loaded renderer must be ready before
+      // the prompt reaches claude, or the sidecar's first reply would go out without it.
+      await htmlRendererPending();
       return { turnId: await hub.chat.send(c.text, c.attachments ?? []) };
     },
     "chat.interrupt": async (c) => {
