@@ -110,6 +110,7 @@ namespace AgentPanel.Core.Store
             var result = await connection.SendAsync(open).ConfigureAwait(false);
             var chatId = ProtocolJson.StringField(result, "chatId");
             if (chatId == null) throw new AgentPanelException(ErrorCodes.BadFrame, "The sidecar opened a chat but did not say its id; update the sidecar.");
+            RememberEarlier(chatId, result);
             return Follow(chatId);
         }
     }

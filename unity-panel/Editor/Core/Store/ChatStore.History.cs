@@ -65,6 +65,46 @@ namespace AgentPanel.Core.Store
             if (historyWanted && frame != null) HistoryChanged?.Invoke(frame);
         }
 
+        private readonly System.Collections.Generic.Dictionary<string, AgentPanel.Core.View.HistoryPages> earlier = new System.Collections.Generic.Dictionary<string, AgentPanel.Core.View.HistoryPages>();
+
+        /// <summary>The earlier conversation of a chat this store resumed (shown above its own cards), or null.</summary>
+        public AgentPanel.Core.View.HistoryPages EarlierOf(string chatId)
+        {
+            return chatId != null && earlier.TryGetValue(chatId, out var pages) ? pages : null;
+        }
+
+        /// <summary>
+        /// Load the next older page of a resumed chat's earlier conversation (the first call loads the newest page before the chat
+        /// opened). False when there is nothing (more) to load or a load is under way; fails with the sidecar's error.
+        /// </summary>
+        public async Task<bool> LoadEarlierAsync(string chatId)
+        {
+            var pages = EarlierOf(chatId);
+            if (pages == null || (pages.Pages > 0 && (!pages.HasOlder || pages.Loading))) return false;
+            pages.Loading = true;
+            HistoryLoadResult page;
+            try
+            {
+                page = await HistoryLoadAsync(pages.SessionId, pages.NextCursor).ConfigureAwait(false);
+            }
+            finally
+            {
+                pages.Loading = false;
+            }
+            pages.AddPage(page);
+            return true;
+        }
+
+        // chat.open's answer to a resume names where the session's earlier conversation ends.
+        private void RememberEarlier(string chatId, JObject openResult)
+        {
+            var handle = openResult?["history"] as JObject;
+            var sessionId = handle == null ? null : ProtocolJson.StringField(handle, "sessionId");
+            var cursor = handle == null ? null : ProtocolJson.StringField(handle, "cursor");
+            if (sessionId == null || cursor == null || earlier.ContainsKey(chatId)) return;
+            earlier[chatId] = new AgentPanel.Core.View.HistoryPages(sessionId, null, cursor);
+        }
+
         private void ResubscribeHistory()
         {
             if (!historyWanted) return;

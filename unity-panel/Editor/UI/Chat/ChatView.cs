@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using AgentPanel.Core.Store;
 using AgentPanel.Core.View;
 using UnityEngine.UIElements;
@@ -20,6 +21,11 @@ namespace AgentPanel.Editor.UI.Chat
         private readonly Button earlier;
         private readonly Button pill;
         private readonly BannerElement banner;
+        // A resumed chat's earlier conversation: read-only cards above the chat's own, paged with "Load older".
+        private readonly ChatContext earlierContext = new ChatContext { ReadOnly = true };
+        private readonly CardList earlierList;
+        private readonly Button older;
+        private HistoryPages earlierPages;
         private bool scheduled;
 
         public ChatView()
@@ -40,6 +46,10 @@ namespace AgentPanel.Editor.UI.Chat
                 RestoreScroll(fromBottom, true);
             });
             list = new CardList(context);
+            earlierList = new CardList(earlierContext);
+            older = ChatUi.Button("Load older", "ap-load-older", () => LoadOlderWanted?.Invoke());
+            scroll.Add(older);
+            scroll.Add(earlierList);
             scroll.Add(earlier);
             scroll.Add(list);
             Add(scroll);
@@ -47,6 +57,7 @@ namespace AgentPanel.Editor.UI.Chat
             Add(pill);
             PanelAssets.Show(pill, false);
             PanelAssets.Show(earlier, false);
+            PanelAssets.Show(older, false);
             scroll.verticalScroller.valueChanged += OnScrolled;
             scroll.contentContainer.RegisterCallback<GeometryChangedEvent>(_ => OnContentLaidOut());
         }
@@ -85,6 +96,9 @@ namespace AgentPanel.Editor.UI.Chat
             set => context.NestedWanted = value;
         }
 
+        /// <summary>"Load older" of a resumed chat's earlier conversation was clicked (the shell loads the page, then refreshes).</summary>
+        public System.Action LoadOlderWanted { get; set; }
+
         /// <summary>Show a chat; store is null and readOnly true for a history transcript.</summary>
         public void Show(ChatStore store, ChatModel chat, bool readOnly)
         {
@@ -92,9 +106,11 @@ namespace AgentPanel.Editor.UI.Chat
             context.Store = store;
             context.Chat = chat;
             context.ReadOnly = readOnly || store == null;
+            earlierPages = readOnly || store == null || chat == null ? null : store.EarlierOf(chat.ChatId);
             if (switched)
             {
                 list.Reset();
+                earlierList.Reset();
                 window.Reset();
                 context.OpenKeys.Clear();
                 follow.JumpToLatest();
@@ -136,9 +152,16 @@ namespace AgentPanel.Editor.UI.Chat
             {
                 if (permission.Request?.ToolUseId != null) context.Awaiting.Add(permission.Request.ToolUseId);
             }
+            var hasEarlier = earlierPages != null && earlierPages.Pages > 0;
+            earlierContext.Chat = earlierPages?.Chat;
+            earlierList.Show(hasEarlier ? earlierPages.Chat.Cards : (IReadOnlyList<Card>)new Card[0]);
+            PanelAssets.Show(older, hasEarlier && earlierPages.HasOlder);
+            older.text = hasEarlier ? earlierPages.OlderLabel : "Load older";
+            older.SetEnabled(!(earlierPages?.Loading ?? false));
             var cards = chat.Cards;
             var visible = window.Apply(cards);
-            var plan = list.Show(visible, context.ReadOnly ? "This chat is empty." : "Ask Claude anything about your project. Enter sends, Shift+Enter adds a line.");
+            var emptyText = context.ReadOnly ? "This chat is empty." : hasEarlier ? null : "Ask Claude anything about your project. Enter sends, Shift+Enter adds a line.";
+            var plan = list.Show(visible, emptyText);
             earlier.text = window.HiddenText ?? "";
             PanelAssets.Show(earlier, window.Hidden > 0);
             banner.Show(NoticePresenter.ActiveBanner(cards), chat.Lost, !context.ReadOnly);

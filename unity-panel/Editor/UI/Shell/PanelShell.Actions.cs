@@ -42,6 +42,7 @@ namespace AgentPanel.Editor.UI
             };
             settingsView.OpenLog += OpenLog;
             root.RegisterCallback<KeyDownEvent>(OnRootKey);
+            chatView.LoadOlderWanted = () => _ = LoadEarlier(selectedChatId, true);
         }
 
         private void SelectChat(string chatId)
@@ -150,11 +151,33 @@ namespace AgentPanel.Editor.UI
                 if (disposed) return;
                 SelectChat(chat.ChatId);
                 SwitchView(PanelView.Chat);
+                await LoadEarlier(chat.ChatId, false);
             }
             catch (AgentPanelException e)
             {
                 ShowBanner("Could not resume the session: " + e.Message, true);
             }
+        }
+
+        /// <summary>Load the next page of a resumed chat's earlier conversation (the newest first) and show it above the chat's cards.</summary>
+        private async Task LoadEarlier(string chatId, bool keepScroll)
+        {
+            if (store == null || chatId == null) return;
+            var fromBottom = chatView.DistanceFromBottom;
+            var load = store.LoadEarlierAsync(chatId);
+            chatView.Refresh(); // "Loading…"
+            try
+            {
+                if (!await load) return;
+            }
+            catch (AgentPanelException e)
+            {
+                ShowBanner("Could not load the earlier conversation: " + e.Message, true);
+                return;
+            }
+            if (disposed || chatId != selectedChatId) return;
+            chatView.Refresh();
+            if (keepScroll) chatView.RestoreScroll(fromBottom, true);
         }
 
         private async Task SendDraft()

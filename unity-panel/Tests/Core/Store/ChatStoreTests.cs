@@ -100,6 +100,34 @@ namespace AgentPanel.Core.Tests.Store
         }
 
         [Test]
+        public void AResumedChatLoadsItsEarlierConversationFromTheOpenAnswersCursorPageByPage()
+        {
+            var fresh = Await(store.OpenAsync());
+            Assert.That(store.EarlierOf(fresh.ChatId), Is.Null, "a new chat has no earlier conversation");
+            Assert.That(Await(store.LoadEarlierAsync(fresh.ChatId)), Is.False);
+
+            var chat = Await(store.ResumeAsync("s-old"));
+            var earlier = store.EarlierOf(chat.ChatId);
+            Assert.That(earlier, Is.Not.Null);
+            Assert.That(earlier.SessionId, Is.EqualTo("s-old"));
+            Assert.That(earlier.Pages, Is.EqualTo(0));
+
+            Assert.That(Await(store.LoadEarlierAsync(chat.ChatId)), Is.True);
+            Assert.That((string)sidecar.CommandsNamed("history.load").Last()["cursor"], Is.EqualTo("at-open"), "the first page ends where the chat opened");
+            Assert.That(earlier.Pages, Is.EqualTo(1));
+            Assert.That(earlier.HasOlder, Is.True);
+            Assert.That(earlier.Chat.Cards.First().Kind, Is.EqualTo(CardKind.UserMessage));
+            Assert.That(chat.Cards, Is.Empty, "the earlier conversation is kept apart from the chat's own cards");
+
+            Assert.That(Await(store.LoadEarlierAsync(chat.ChatId)), Is.True);
+            Assert.That((string)sidecar.CommandsNamed("history.load").Last()["cursor"], Is.EqualTo("older-page"));
+            Assert.That(earlier.Pages, Is.EqualTo(2));
+            Assert.That(earlier.HasOlder, Is.False);
+            Assert.That(earlier.Chat.Cards.Count(c => c.Kind == CardKind.UserMessage), Is.EqualTo(2), "the older page went above the newer one");
+            Assert.That(Await(store.LoadEarlierAsync(chat.ChatId)), Is.False, "nothing older");
+        }
+
+        [Test]
         public void HistoryCommandsGoOutTypedAndAnswerWithTypedResults()
         {
             var list = Await(store.HistoryListAsync("jump", includeArchived: true));

@@ -141,7 +141,10 @@ namespace AgentPanel.Core.Tests.Support
                     case "chat.open":
                         var chatId = "c" + (chats.Count + 1);
                         chats[chatId] = new List<PanelEvent>();
-                        Send(channel, new AckFrame { Id = id, Result = new JObject { ["chatId"] = chatId } });
+                        var opened = new JObject { ["chatId"] = chatId };
+                        // A resume of the saved session answers where its earlier conversation ends (chat.open's history handle).
+                        if ((string)cmd["resume"] == "s-old") opened["history"] = new JObject { ["sessionId"] = "s-old", ["cursor"] = "at-open" };
+                        Send(channel, new AckFrame { Id = id, Result = opened });
                         break;
                     case "chat.send":
                         Send(channel, new AckFrame { Id = id, Result = new JObject { ["turnId"] = "t" + ++turns } });
@@ -163,7 +166,7 @@ namespace AgentPanel.Core.Tests.Support
                             Send(channel, new ErrorFrame { Id = id, Code = "session_not_found", Message = "No saved session in this project's history; refresh the history list." });
                             break;
                         }
-                        var older = cmd["cursor"] == null;
+                        var older = cmd["cursor"] == null || (string)cmd["cursor"] == "at-open";
                         var page = new HistoryLoadResult { SessionId = "s-old", Cursor = older ? "older-page" : null, Events = Ev.StreamingTurn(older ? "h2" : "h1", older ? "m2" : "m1") };
                         Send(channel, new AckFrame { Id = id, Result = JObject.FromObject(page, ProtocolJson.Serializer) });
                         break;

@@ -24,6 +24,18 @@ namespace AgentPanel.Core.View
             Chat = new ChatModel("history:" + sessionId);
         }
 
+        /// <summary>
+        /// The earlier conversation of a resumed chat: pages end at <paramref name="cursor"/> (chat.open's history handle: the
+        /// transcript's end when the chat opened), so the chat's own new turns are never loaded twice.
+        /// </summary>
+        public HistoryPages(string sessionId, string title, string cursor) : this(sessionId, title)
+        {
+            Cursor = cursor;
+        }
+
+        /// <summary>The cursor of the next page to load: the start cursor before the first page, null for the newest page or at the beginning.</summary>
+        public string NextCursor => Cursor;
+
         public string SessionId { get; }
         public string Title { get; }
         /// <summary>The read-only chat built from the loaded events.</summary>
