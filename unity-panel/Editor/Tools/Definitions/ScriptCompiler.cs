@@ -60,7 +60,8 @@ namespace AgentPanel.Editor.Tools.Definitions
                 var result = new CompiledScript();
                 foreach (var m in messages.Where(m => m.type == CompilerMessageType.Error))
                 {
-                    var inScript = string.Equals(Path.GetFullPath(m.file ?? ""), source, StringComparison.OrdinalIgnoreCase) || (m.file ?? "").EndsWith("Script.cs", StringComparison.Ordinal);
+                    // A message without a file (a reference problem) has no line in the user's file either.
+                    var inScript = !string.IsNullOrEmpty(m.file) && Path.GetFileName(m.file) == "Script.cs";
                     result.Errors.Add(new JObject
                     {
                         ["file"] = inScript ? userFile : m.file,
