@@ -21,10 +21,10 @@ export function historySamples(render: Renderer): Sample[] {
   const fresh: SessionSummary = { id: NEW, title: "Add a pause menu", titleSource: "prompt", firstPrompt: "Add a pause menu", lastPrompt: "Add a pause menu", createdAt: "2026-03-03T16:02:11.004Z", lastActivity: "2026-03-03T16:02:30.517Z", cwd: PROJECT, messageCount: 3, messageCountExact: true, size: 5120, hasSubagents: false, archived: false };
   const reply = "The jump runs in **both** `Update` and `FixedUpdate`; read the input in `Update` only.";
   const events: PanelEvent[] = [
-    { type: "user_message", turnId: "h1", text: "Why does the player jump twice when I press space?", queued: false, attachments: 0 },
-    { type: "turn_started", turnId: "h1", prompted: true },
-    { type: "message_start", turnId: "h1", messageId: "msg_01Hist", parentToolUseId: null, model: "claude-opus-5-5" },
-    { type: "message_final", turnId: "h1", messageId: "msg_01Hist", parentToolUseId: null, aborted: false, blocks: [{ index: 0, kind: "text", text: reply, ...render(reply) }] },
+    { type: "user_message", turnId: "h-5d2c1f8e-0b7a-4c3e-9f61-2a8d4e7b9c10", text: "Why does the player jump twice when I press space?", queued: false, attachments: 0 },
+    { type: "turn_started", turnId: "h-5d2c1f8e-0b7a-4c3e-9f61-2a8d4e7b9c10", prompted: true },
+    { type: "message_start", turnId: "h-5d2c1f8e-0b7a-4c3e-9f61-2a8d4e7b9c10", messageId: "msg_01Hist", parentToolUseId: null, model: "claude-opus-5-5" },
+    { type: "message_final", turnId: "h-5d2c1f8e-0b7a-4c3e-9f61-2a8d4e7b9c10", messageId: "msg_01Hist", parentToolUseId: null, aborted: false, blocks: [{ index: 0, kind: "text", text: reply, ...render(reply) }] },
   ];
   return [
     { name: "command-history.list", schema: "ClientCommand", value: { id: "20", cmd: "history.list", query: "jump", includeArchived: false } },
