@@ -190,7 +190,9 @@ function parse(w: Window, line: WindowLine, found: Found): Record<string, unknow
 
 function warningFor(head: Window, tail: Window, out: ScanResult, { broken, sessionId }: Found): string | undefined {
   const problems: string[] = [];
-  if (head.buf.indexOf(0x0a) < 0 && head.buf.length < head.size) problems.push("its first line is larger than 64 KiB");
+  // A first line longer than the head window is only damage when it is not a prompt we could read
+  // the start of: a first prompt of 64 KiB or more (a pasted log) is an ordinary session.
+  if (head.buf.indexOf(0x0a) < 0 && head.buf.length < head.size && out.firstPrompt === undefined) problems.push("its first line is larger than 64 KiB");
   if (broken > 0) problems.push(`${broken} line${broken === 1 ? " is" : "s are"} not valid JSON`);
   if (tail.buf.length > 0 && tail.buf[tail.buf.length - 1] !== 0x0a) problems.push("its last line is incomplete (still being written, or cut off)");
   if (sessionId === undefined && out.firstPrompt === undefined && out.lastPrompt === undefined && out.messageCount === 0) {

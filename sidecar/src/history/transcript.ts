@@ -119,12 +119,19 @@ function classifyBoundary(buf: Buffer): { boundary: boolean; obj?: Record<string
 }
 
 async function openTranscript(fs: HistoryFs, file: string): Promise<FileReader> {
+  let reader: FileReader;
   try {
-    return await fs.open(file);
+    reader = await fs.open(file);
   } catch (err) {
     if (isFsError(err, "ENOENT", "ENOTDIR")) throw new AgentPanelError("history_not_found", `The session transcript ${file} no longer exists; refresh the history list.`, { cause: err });
     throw new AgentPanelError("history_unreadable", `Could not read the session transcript ${file}; check its permissions.`, { cause: err });
   }
+  // A folder named like a transcript opens on some systems and fails only when read.
+  if (!(await reader.stat()).isFile) {
+    await reader.close();
+    throw new AgentPanelError("history_not_a_file", `${file} is a folder (or another non-file), not a session transcript; move it out of the project's transcript folder.`);
+  }
+  return reader;
 }
 
 /** Cursors are opaque to clients: the byte offset where the newer page started. */

@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, rmSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatRegistry } from "../../src/bridge/chats.js";
@@ -133,6 +133,17 @@ describe("router: history commands", () => {
     }
     const bad = await c.cmd({ cmd: "history.load", sessionId: transcript("text").sessionId, cursor: "eyJ2IjoxLCJlbmQiOjV9" });
     expect(bad).toMatchObject({ kind: "error", code: "history_bad_cursor", message: expect.stringContaining("reopen") });
+  });
+
+  it("answers a folder named like a transcript with a typed error, not internal_error", async () => {
+    const { client, dir } = setup();
+    const id = "11111111-2222-4333-8444-555555555555";
+    mkdirSync(join(dir, `${id}.jsonl`));
+    const c = client(["unity"]);
+    await c.hello();
+    const err = await c.cmd({ cmd: "history.load", sessionId: id });
+    expect(err).toMatchObject({ kind: "error", code: "history_not_a_file", message: expect.stringContaining("is a folder") });
+    expect((await c.cmd({ cmd: "history.list" })).kind).toBe("ack"); // and the list still answers
   });
 
   it("fails history commands with history_unavailable when the sidecar has no history", async () => {

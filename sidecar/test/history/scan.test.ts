@@ -130,12 +130,15 @@ describe("damaged and unusual files", () => {
     expect(r.warning).toBeUndefined(); // the binary line is not a record we needed to parse
   });
 
-  it("takes the start of a first prompt that is larger than the head window", () => {
+  it("takes the start of a first prompt that is larger than the head window, and does not call the session damaged", () => {
     const big = "Please look at this log: " + "x".repeat(200_000);
     const r = scan(file([user([{ type: "text", text: big }]), assistant("done"), { type: "last-prompt", lastPrompt: "Please look" }]));
     expect(r.firstPrompt).toMatch(/^Please look at this log: x+…$/);
     expect(r).toMatchObject({ lastPrompt: "Please look", model: "claude-x" });
-    expect(r.warning).toMatch(/first line is larger than 64 KiB/);
+    expect(r.warning).toBeUndefined();
+    const exactly = scan(file([user([{ type: "text", text: "y".repeat(64 * 1024) }]), assistant("ok")]));
+    expect(exactly.firstPrompt).toMatch(/^y+…$/);
+    expect(exactly.warning).toBeUndefined();
   });
 
   it("survives a file that is one huge line", () => {
