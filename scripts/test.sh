@@ -50,18 +50,19 @@ else
   status=1
 fi
 # MCP conformance: the suite's server scenarios against the sidecar's test mode (see the baseline).
-node scripts/mcp-conformance.mjs > .tmp/mcp-conformance.log 2>&1 || { status=1; tail -40 .tmp/mcp-conformance.log; }
+conformance=0
+node scripts/mcp-conformance.mjs > .tmp/mcp-conformance.log 2>&1 || { conformance=1; status=1; tail -40 .tmp/mcp-conformance.log; }
 tail -1 .tmp/mcp-conformance.log
 bash scripts/test-dotnet.sh | tee .tmp/dotnet-summary.log || status=$?
 bench=0
 npx tsx bench/run.ts --quick > .tmp/bench-quick.log 2>&1 || { bench=1; status=1; tail -30 .tmp/bench-quick.log; }
 echo "benchmarks (quick pass): $([ $bench = 0 ] && echo "all ran" || echo "FAILED, see .tmp/bench-quick.log")"
 
-BENCH_FAILED=$bench node -e '
+BENCH_FAILED=$bench CONFORMANCE_FAILED=$conformance node -e '
   const fs = require("fs");
   const r = JSON.parse(fs.readFileSync(".tmp/vitest.json", "utf8"));
   const lts = JSON.parse(fs.readFileSync(".tmp/vitest-lts.json", "utf8"));
-  const benchFailed = Number(process.env.BENCH_FAILED ?? 0);
+  const benchFailed = Number(process.env.BENCH_FAILED ?? 0) + Number(process.env.CONFORMANCE_FAILED ?? 0);
   const d = /dotnet: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(fs.readFileSync(".tmp/dotnet-summary.log", "utf8")) ?? [0, 0, 1, 0];
   const passed = r.numPassedTests + lts.numPassedTests + Number(d[1]);
   const failed = r.numFailedTests + lts.numFailedTests + Number(d[2]) + benchFailed;
