@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+import { createRequire as __apCreateRequire } from 'node:module';
+const require = __apCreateRequire(import.meta.url);
+var AgentPanelError=class extends Error{constructor(code,message,options){super(message,options?.cause!==void 0?{cause:options.cause}:void 0);this.code=code;this.details=options?.details}code;name="AgentPanelError";details;toJSON(){let cause=this.cause instanceof Error?this.cause.message:this.cause===void 0?void 0:String(this.cause);return cause===void 0?{code:this.code,message:this.message}:{code:this.code,message:this.message,cause}}};function hasCode(err,code){return err instanceof AgentPanelError&&err.code===code}var internalLog=line=>{process.stderr.write(`[agent-panel] ${line}
+`)};function setInternalErrorLog(log){internalLog=log}function reportInternal(where,err){let text=err instanceof Error?err.stack??err.message:String(err);try{internalLog(`internal error in ${where}: ${text.slice(0,4e3)}`)}catch{}}function guarded(where,fn){return(...args)=>{try{fn(...args)}catch(err){reportInternal(where,err)}}}export{AgentPanelError,hasCode,setInternalErrorLog,reportInternal,guarded};
