@@ -22,6 +22,9 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
   splitting: true,
   bundle: true,
+  // Paths as the checkout sees them: a node_modules reached through a symlink (a git worktree) must
+  // give the same chunk names as a real one, or the committed Sidecar~ copy would look stale.
+  preserveSymlinks: true,
   platform: "node",
   target: "node20",
   format: "esm",

@@ -50,7 +50,7 @@ async function startSidecar(env: Record<string, string> = {}): Promise<Sidecar &
     stdio: "ignore",
   });
   for (;;) {
-    const file = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith(".json")) : undefined;
+    const file = existsSync(dir) ? readdirSync(dir).find((f) => /^[0-9a-f]{16}\.json$/.test(f)) : undefined;
     if (file) {
       const ms = performance.now() - t0;
       const descriptor = JSON.parse(readFileSync(join(dir, file), "utf8"));

@@ -76,7 +76,7 @@ class PanelClient {
     const t0 = performance.now();
     let descriptor: { port: number; token: string } | undefined;
     while (!descriptor) {
-      const file = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith(".json")) : undefined;
+      const file = existsSync(dir) ? readdirSync(dir).find((f) => /^[0-9a-f]{16}\.json$/.test(f)) : undefined;
       if (file) descriptor = JSON.parse(readFileSync(join(dir, file), "utf8"));
       else if (performance.now() - t0 > 20_000) throw new Error("the sidecar did not write its descriptor");
       else await new Promise((r) => setTimeout(r, 20));
