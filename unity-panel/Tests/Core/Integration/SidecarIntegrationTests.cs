@@ -31,8 +31,8 @@ namespace AgentPanel.Core.Tests.Integration
         /// <summary>The fake model streams a long answer slowly (several seconds).</summary>
         public const string SlowPrompt = "integration: slow";
 
-        private string root;
-        private string previousXdg;
+        private ProjectSandbox sandbox;
+        private string root => sandbox?.Root;
         private readonly List<SidecarConnection> connections = new List<SidecarConnection>();
 
         [SetUp]
@@ -42,13 +42,7 @@ namespace AgentPanel.Core.Tests.Integration
             {
                 Assert.Ignore("Set AGENT_PANEL_SIDECAR to the sidecar bundle (dist/agent-panel.mjs) and the fake model's environment to run the integration tests.");
             }
-            root = Path.Combine(Path.GetTempPath(), "ap-int-" + Path.GetRandomFileName());
-            Directory.CreateDirectory(Path.Combine(root, "data"));
-            Directory.CreateDirectory(Path.Combine(root, "Game", "Assets"));
-            Directory.CreateDirectory(Path.Combine(root, "Game", "ProjectSettings"));
-            previousXdg = Environment.GetEnvironmentVariable("XDG_DATA_HOME");
-            // Descriptors of this run stay in the temp folder (the sidecar inherits the variable).
-            Environment.SetEnvironmentVariable("XDG_DATA_HOME", Path.Combine(root, "data"));
+            sandbox = new ProjectSandbox("ap-int-");
         }
 
         [TearDown]
@@ -57,18 +51,11 @@ namespace AgentPanel.Core.Tests.Integration
             if (root == null) return;
             foreach (var c in connections) c.Close(TimeSpan.FromSeconds(2));
             KillSidecar();
-            Environment.SetEnvironmentVariable("XDG_DATA_HOME", previousXdg);
-            try
-            {
-                Directory.Delete(root, true);
-            }
-            catch (IOException)
-            {
-                // a sidecar log may still be open for a moment; the temp folder is cleaned by the OS.
-            }
+            sandbox.Dispose();
+            sandbox = null;
         }
 
-        private string Project => Path.Combine(root, "Game");
+        private string Project => sandbox.Project;
 
         private string Log => Path.Combine(root, "sidecar.log");
 

@@ -25,20 +25,15 @@ namespace AgentPanel.Core.Tests.Integration
     [NonParallelizable]
     public class ToolProviderIntegrationTests
     {
-        private string root;
-        private string previousXdg;
+        private ProjectSandbox sandbox;
+        private string root => sandbox?.Root;
         private readonly List<(SidecarConnection, ToolProviderClient)> providers = new List<(SidecarConnection, ToolProviderClient)>();
 
         [SetUp]
         public void SetUp()
         {
             if (string.IsNullOrEmpty(Environment.GetEnvironmentVariable("AGENT_PANEL_SIDECAR"))) Assert.Ignore("Set AGENT_PANEL_SIDECAR to the sidecar bundle to run the integration tests.");
-            root = Path.Combine(Path.GetTempPath(), "ap-tools-" + Path.GetRandomFileName());
-            Directory.CreateDirectory(Path.Combine(root, "data"));
-            Directory.CreateDirectory(Path.Combine(root, "Game", "Assets"));
-            Directory.CreateDirectory(Path.Combine(root, "Game", "ProjectSettings"));
-            previousXdg = Environment.GetEnvironmentVariable("XDG_DATA_HOME");
-            Environment.SetEnvironmentVariable("XDG_DATA_HOME", Path.Combine(root, "data"));
+            sandbox = new ProjectSandbox("ap-tools-");
         }
 
         [TearDown]
@@ -62,18 +57,11 @@ namespace AgentPanel.Core.Tests.Integration
                     // already gone
                 }
             }
-            Environment.SetEnvironmentVariable("XDG_DATA_HOME", previousXdg);
-            try
-            {
-                Directory.Delete(root, true);
-            }
-            catch (IOException)
-            {
-                // the sidecar log may still be open for a moment
-            }
+            sandbox.Dispose();
+            sandbox = null;
         }
 
-        private string Project => Path.Combine(root, "Game");
+        private string Project => sandbox.Project;
 
         private SidecarEndpoint ReadEndpoint() => SidecarDescriptor.TryRead(DescriptorLocation.For(Project, HostPlatform.Current()).DescriptorFile)?.Endpoint;
 
