@@ -11,6 +11,7 @@ import { MCP_TOKEN_ENV, mcpConfigJson } from "../chat/agent-tools.js";
 import type { ChatOptions } from "../chat/chat.js";
 import { chatToolHost } from "../tools/chat-tools.js";
 import { UnityToolProvider } from "../tools/unity-provider.js";
+import { unityAssetImporter } from "../tools/unity-import.js";
 import type { ServeContext, ServeHooks } from "./serve.js";
 
 // What `agent-panel serve` runs behind its server: the chat registry (one hub per chat), the
@@ -23,6 +24,8 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
   // Unity as a tool provider: one per sidecar, outliving every connection (and domain reload).
   const unity = new UnityToolProvider({ log: ctx.log, ...(ctx.unityWaitMs !== undefined ? { awayWaitMs: ctx.unityWaitMs } : {}) });
   const removeUnity = ctx.tools?.addProvider(unity);
+  // compose_mml's WAV files are imported by the Editor when it is connected.
+  if (ctx.tools) ctx.tools.importAsset = unityAssetImporter(unity);
   const chatDefaults: ChatOptions = { claudePath: claude.path, cwd: ctx.project, env: process.env, ...(ctx.tools ? { tools: chatToolHost(ctx.tools.registry) } : {}) };
   const registry = new ChatRegistry({ chatDefaults });
   // One history per sidecar: its watcher and index start on the first history command.

@@ -1,4 +1,5 @@
 import { argumentError, type Diagnostic } from "./diagnostics.js";
+import { importIntoUnity, type UnityImport } from "./import.js";
 import { CHANNEL_NAMES, type NoteSequence } from "./ir.js";
 import { MAX_MML_CHARS, MAX_OUTPUT_SAMPLES, SAMPLE_RATE_MAX, SAMPLE_RATE_MIN } from "./limits.js";
 import { defaultWavName, resolveOutput, writeOutput, type OutputEnv } from "./output.js";
@@ -18,6 +19,8 @@ export interface ComposeResult {
   duration_sec: number;
   note_sequence: NoteSequence | null;
   validation: { errors: Diagnostic[]; warnings: Diagnostic[] };
+  /** Set when the WAV was written into a Unity project: whether the Editor imported it. */
+  unity_import?: UnityImport;
 }
 /** validate: whether the MML has errors, every diagnostic (errors and warnings), the IR and per-channel figures. */
 export interface ValidateResult {
@@ -85,15 +88,9 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
   const audio = renderSequence(parsed.ir, sampleRate, normalize as boolean);
   const failed = writeOutput(target.file, encodeWav(audio.samples, sampleRate));
   if (failed) return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [failed] } };
-  if (target.asset && env.importAsset) {
-    try {
-      await env.importAsset(target.asset);
-    } catch (err) {
-      validation.warnings.push(argumentError("IMPORT_FAILED", `The WAV was written but Unity did not import it: ${(err as Error).message}.`, "Focus the Unity Editor (it imports on focus) or use Assets > Refresh."));
-      validation.warnings[validation.warnings.length - 1]!.severity = "warning";
-    }
-  }
-  return { success: true, wav_path: target.reported, duration_sec: Math.round((audio.samples.length / sampleRate) * 1e6) / 1e6, note_sequence: parsed.ir, validation };
+  env.onWritten?.(target.file, parsed.ir);
+  const unityImport = env.projectRoot ? { unity_import: await importIntoUnity(env, target.asset, validation.warnings) } : {};
+  return { success: true, wav_path: target.reported, duration_sec: Math.round((audio.samples.length / sampleRate) * 1e6) / 1e6, note_sequence: parsed.ir, validation, ...unityImport };
 }
 
 function templateAction(args: Record<string, unknown>): TemplateResult {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { argumentError, type Diagnostic } from "./diagnostics.js";
+import type { NoteSequence } from "./ir.js";
 
 // Where compose_mml writes its WAV: inside an open Unity project under Assets/Audio/Generated/
 // (or a caller's path that must stay inside the project), else in the sidecar's state directory.
@@ -13,9 +14,19 @@ export interface OutputEnv {
   projectRoot: string | null;
   /** The sidecar's state directory (used when there is no project). */
   stateDir: string;
-  /** Ask Unity to import an asset (project-relative path); absent when Unity is not connected. */
-  importAsset?: (assetPath: string) => Promise<void> | void;
+  /**
+   * Ask Unity to import an asset (project-relative path under Assets/). Answers "not_connected" (or
+   * is absent) when no Editor is there; throws when the Editor refused; anything else means imported.
+   */
+  importAsset?: AssetImporter;
+  /** Told about every WAV written (the sidecar's media route serves only these and the generated folders). */
+  onWritten?: (file: string, noteSequence: NoteSequence) => void;
 }
+
+/** Asks the connected Unity Editor to import one asset (see OutputEnv.importAsset). */
+export type AssetImporter = (assetPath: string) => Promise<ImportAnswer | void> | ImportAnswer | void;
+/** What an importer reports when it did not throw. */
+export type ImportAnswer = "imported" | "not_connected";
 
 /** The default folder inside a project. */
 export const GENERATED_DIR = "Assets/Audio/Generated";
@@ -38,7 +49,8 @@ export function resolveOutput(env: OutputEnv, name: string, requested: string | 
     return argumentError("OUTPUT_PATH_OUTSIDE_PROJECT", `output_path '${rel}' points outside ${where}.`, `Use a path inside ${where}, e.g. ${GENERATED_DIR}/jingle.wav, or leave output_path out.`);
   }
   const fromRoot = relative(root, file).split(sep).join("/");
-  return env.projectRoot ? { file, reported: fromRoot, asset: fromRoot } : { file, reported: file, asset: null };
+  // Unity imports only what is under Assets/ (a WAV elsewhere in the project stays a plain file).
+  return env.projectRoot ? { file, reported: fromRoot, asset: fromRoot.startsWith("Assets/") ? fromRoot : null } : { file, reported: file, asset: null };
 }
 
 /** Write the bytes atomically; a Diagnostic when the file system refuses. */

@@ -5,6 +5,7 @@ import { nativeProvider } from "./native.js";
 import { ToolRegistry } from "./registry.js";
 import { handleRest } from "./rest.js";
 import type { ToolProvider } from "./types.js";
+import type { AssetImporter } from "../mml/output.js";
 
 // The sidecar's tool host: one registry, one invoker, and the HTTP routes of every transport that
 // uses them (/mcp, /tools, /jobs). `agent-panel serve` builds one and hands its `route` to the
@@ -27,8 +28,8 @@ export class ToolHost {
   readonly registry: ToolRegistry;
   readonly invoker: ToolInvoker;
   readonly mcp: McpHttpEndpoint;
-  /** Set by the Unity provider while the Editor is connected: asks it to import an asset (compose_mml's WAV files). */
-  importAsset?: (assetPath: string) => Promise<void> | void;
+  /** Asks the Unity Editor to import an asset (compose_mml's WAV files); set by `serve` beside the Unity provider. */
+  importAsset?: AssetImporter;
 
   constructor(private readonly opts: ToolHostOptions) {
     this.registry = new ToolRegistry({ cacheFile: opts.cacheFile, log: opts.log });

@@ -8,6 +8,8 @@ import type { ChatOptions } from "../../src/chat/chat.js";
 import { chatToolHost } from "../../src/tools/chat-tools.js";
 import { ToolHost } from "../../src/tools/host.js";
 import { UnityToolProvider } from "../../src/tools/unity-provider.js";
+import { unityAssetImporter } from "../../src/tools/unity-import.js";
+import { composeMmlProvider } from "../../src/mml/tool.js";
 import { claudeBinary, makeSandbox, type Sandbox } from "./harness.js";
 
 // The sidecar wired as `serve` wires it (bridge server + tool host + Unity provider + chats on the
@@ -36,12 +38,15 @@ export interface WsClient {
 }
 
 /** Start the rig; `rules` script the fake model. */
-export async function startToolRig(rules: readonly Rule[], opts: { unityWaitMs?: number } = {}): Promise<ToolRig> {
+export async function startToolRig(rules: readonly Rule[], opts: { unityWaitMs?: number; importWaitMs?: number } = {}): Promise<ToolRig> {
   const sandbox = makeSandbox();
   const api = await startFakeApi(rules);
   const token = "tooltest".repeat(4);
   const host = new ToolHost({ version: "test", syncWaitMs: 60_000 });
   const unity = new UnityToolProvider({ awayWaitMs: opts.unityWaitMs ?? 30_000, waitProgressMs: 1000 });
+  // compose_mml as serve registers it, writing into the sandbox project and importing through Unity.
+  host.importAsset = unityAssetImporter(unity, opts.importWaitMs);
+  host.addProvider(composeMmlProvider(() => ({ projectRoot: sandbox.project, stateDir: sandbox.root, importAsset: host.importAsset })));
   host.addProvider(unity);
   const chatDefaults: ChatOptions = { claudePath: claudeBinary(), cwd: sandbox.project, env: sandbox.env(api.url), tools: chatToolHost(host.registry), process: { graceMs: 1000, killWaitMs: 1000 } };
   const registry = new ChatRegistry({ chatDefaults, changeDelayMs: 10 });
