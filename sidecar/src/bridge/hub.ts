@@ -72,6 +72,7 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
   private readonly answering = new Set<string>();
   private readonly render: Renderer;
   private readonly listener = (event: ChatEvent): void => {
+    if (this.sawClosed) return; // `state closed` is a chat's last event, whatever the chat still emits
     try {
       this.coalescer.push(event);
     } catch (err) {
@@ -83,6 +84,7 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
   private started: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
   private isClosed = false;
+  private sawClosed = false;
 
   constructor(readonly chatId: string, readonly chat: HubChat, private readonly meta: HubMeta, options: HubOptions = {}) {
     super();
@@ -171,6 +173,7 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
 
   /** Publish a bridge-level notice in this chat's stream. */
   notice(level: "info" | "warning" | "error", code: string, message: string): void {
+    if (this.sawClosed) return;
     this.coalescer.push({ type: "notice", level, code, message });
   }
 
@@ -191,6 +194,8 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
   }
 
   private publish(raw: ChatEvent): void {
+    if (this.sawClosed) return;
+    if (raw.type === "state" && raw.state === "closed") this.sawClosed = true;
     const rendered: PanelEvent = raw.type === "message_final" ? { ...raw, blocks: raw.blocks.map((b) => (b.kind === "text" ? { ...b, ...this.render(b.text) } : b)) } : raw;
     // Every event is serializable and of bounded size from here on, or it became a notice.
     const { event, bytes } = boundEvent(rendered);

@@ -14,6 +14,7 @@ import { CrashRecovery } from "./recovery.js";
 import { crashResult, delay, isAuthFailure, isSessionNotFound, textOf } from "./exits.js";
 import { launchClaude } from "./launch.js";
 import { SilenceWatchdog } from "./watchdog.js";
+import { CLOSE_TURN_WAIT_MS, finishOpenTurn } from "./closing.js";
 import { Normalizer } from "./normalize.js";
 import { toPermissionResult, type PermissionAnswer } from "./permissions.js";
 import { initEvent } from "./init-event.js";
@@ -61,6 +62,11 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   private readonly recovery: CrashRecovery;
   private authMessage: string | undefined;
   private missingSession = false;
+  /** Set when close() begins: no new prompt or card, and claude's output after the open turn is dropped. */
+  private closing: Promise<void> | undefined;
+  /** Set once `state closed` went out: nothing is emitted after it. */
+  private ended = false;
+  private turnEnded: (() => void) | undefined;
 
   constructor(private readonly options: ChatOptions) {
     super();
@@ -103,6 +109,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (!liveStates.has(state) && state !== "resuming") {
       throw new AgentPanelError("chat_not_ready", `The chat is ${state}; wait until it is ready, or start a new chat.`);
     }
+    if (this.closing) throw new AgentPanelError("chat_closed", "The chat is closing; start a new chat to continue.");
     if (text.trim() === "" && attachments.length === 0) throw new AgentPanelError("empty_message", "Type a message before sending.");
     const message = userMessage(text, attachmentBlocks(attachments));
     const queued = this.normalizer.turns.busy || state === "resuming";
@@ -155,18 +162,32 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     this.emitEvent({ type: "init", permissionMode: mode });
   }
 
-  /** End the chat: withdraw prompts, fail pending requests, stop the process tree. Idempotent. */
-  async close(reason = "closed"): Promise<void> {
+  /**
+   * End the chat. Pending prompts are cancelled; a running turn is interrupted and ends (claude's
+   * own result if it comes within CLOSE_TURN_WAIT_MS, else a `chat_closed` result, open tool cards
+   * finished as errors) before `state closed`, which is the last event. Then the process tree stops.
+   * Idempotent: every call resolves when the same close is done.
+   */
+  close(reason = "closed"): Promise<void> {
+    this.closing ??= this.shutDown(reason);
+    return this.closing;
+  }
+
+  private async shutDown(reason: string): Promise<void> {
     if (this.sm.state === "closed") return;
     const proc = this.proc;
-    const wasBusy = this.normalizer.turns.current !== null;
     this.silence.clear();
     this.cancelPermissions("chat closed");
-    this.control?.failAll("chat_closed", "The chat was closed.");
-    this.sm.go("closed", reason);
-    if (proc?.alive && wasBusy) {
-      await Promise.race([this.control?.request({ subtype: "interrupt" }, 500).catch(() => undefined), delay(500)]);
+    if (proc?.alive && this.normalizer.turns.current !== null && liveStates.has(this.sm.state)) {
+      const ended = new Promise<void>((resolve) => (this.turnEnded = resolve));
+      const interrupted = this.control?.request({ subtype: "interrupt" }, CLOSE_TURN_WAIT_MS).catch(() => undefined);
+      await Promise.race([Promise.all([interrupted, ended]), delay(CLOSE_TURN_WAIT_MS)]);
+      this.turnEnded = undefined;
     }
+    this.control?.failAll("chat_closed", "The chat was closed.");
+    for (const event of finishOpenTurn(this.normalizer)) this.emitEvent(event);
+    this.silence.clear();
+    this.sm.go("closed", reason);
     await proc?.stop();
   }
 
@@ -186,6 +207,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   }
 
   private onProblem(p: FrameProblem): void {
+    if (this.closing) return;
     if (p.kind === "clipped") {
       this.emitEvent({ type: "notice", level: "warning", code: "output_clipped", message: "A message from claude was nested too deeply to show in full; its deepest parts were left out." });
       return;
@@ -205,6 +227,8 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   }
 
   private onMessage(m: Inbound): void {
+    // Closing: only the open turn's end still counts (and the answers to our own requests).
+    if (this.closing && m.kind !== "control_response" && this.normalizer.turns.current === null) return;
     this.silence.arm(this.normalizer.turns.busy);
     switch (m.kind) {
       case "control_response":
@@ -240,6 +264,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (event.type === "turn_started") this.prompts.delete(event.turnId);
     this.emitEvent(event);
     if (event.type !== "turn_result") return;
+    if (this.normalizer.turns.current === null) this.turnEnded?.();
     if (event.ok) this.recovery.succeeded();
     if (this.authMessage !== undefined) {
       const message = this.authMessage;
@@ -250,6 +275,10 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   }
 
   private onControlRequest(requestId: string, request: { subtype: string }): void {
+    if (this.closing && request.subtype === "can_use_tool") {
+      void this.proc?.send(permissionAnswer(requestId, { behavior: "deny", message: "The user closed the chat." })).catch(() => undefined);
+      return;
+    }
     if (request.subtype !== "can_use_tool") {
       void this.proc?.send(controlError(requestId, `Agent Panel does not handle "${request.subtype}" requests.`)).catch(() => undefined);
       return;
@@ -290,6 +319,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   private onExit(exit: ProcessExit): void {
     this.silence.clear();
     this.control?.failAll("claude_exited", "claude exited before answering.");
+    if (this.closing) return this.turnEnded?.();
     if (exit.requested || this.sm.state === "closed" || this.sm.state === "starting" || this.sm.state === "resuming") return;
     this.emitEvent({ type: "notice", level: "error", code: "claude_exited", message: `claude exited unexpectedly (${exit.signal ?? `code ${exit.code}`}). Resuming the session…`, data: { code: exit.code, signal: exit.signal } });
     this.cancelPermissions("claude exited");
@@ -358,6 +388,8 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   }
 
   private emitEvent(event: ChatEvent): void {
+    if (this.ended) return;
+    if (event.type === "state" && event.state === "closed") this.ended = true;
     this.emit("event", event);
   }
 }

@@ -120,6 +120,28 @@ describe("ChatHub", () => {
     expect(live.at(-1)!.event.type).toBe("state");
   });
 
+  it("forwards nothing a chat emits after its `state closed`, even before it is detached", async () => {
+    const { chat, hub, live } = setup({ coalesceMs: 33 });
+    await hub.start();
+    chat.go("streaming");
+    chat.push({ type: "message_start", turnId: "t1", messageId: "m1", parentToolUseId: null }, delta("a"), delta("b"));
+    // A chat that still reports its turn after going closed (what the hub must never pass on).
+    chat.close = async () => {
+      chat.go("closed", "closed");
+      chat.push(delta("late"), { type: "message_final", turnId: "t1", messageId: "m1", parentToolUseId: null, blocks: [], aborted: true });
+      chat.push({ type: "turn_result", turnId: "t1", ok: false, subtype: "error_during_execution", errors: [], usage: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 }, denials: [] });
+      hub.notice("info", "late", "after closed");
+    };
+    await hub.close();
+    const types = live.map((l) => (l.event.type === "state" ? `state:${l.event.state}` : l.event.type));
+    expect(types.at(-1)).toBe("state:closed");
+    expect(types.filter((t) => t === "turn_result" || t === "message_final" || t === "notice")).toEqual([]);
+    // The pending delta "b" went out before the close, not after it.
+    expect(live.filter((l) => l.event.type === "message_delta").map((l) => (l.event as { text: string }).text).join("")).toBe("ab");
+    const again = hub.subscribe(0, () => undefined);
+    expect(eventsOf(again.initial).at(-1)).toMatchObject({ type: "state", state: "closed" });
+  });
+
   it("summarizes the chat: title from the first prompt, model and mode from init", async () => {
     const { chat, hub } = setup({ coalesceMs: 0 });
     await hub.start();
