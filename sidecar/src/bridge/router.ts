@@ -13,7 +13,8 @@ import type { PanelHistory } from "./history-service.js";
 import type { HubDelivery } from "./hub.js";
 import { toolHandlers } from "./tools-router.js";
 import type { UnityToolProvider } from "../tools/unity-provider.js";
-import { forClient, protocolMismatch, toErrorFrame, type RenderWanted } from "./router-frames.js";
+import { forClient, oversizeFrame, protocolMismatch, toErrorFrame, type RenderWanted } from "./router-frames.js";
+import { checkAttachments } from "../chat/attachments.js";
 
 // Per-connection command handling. The server calls attachClient after an authenticated
 // WebSocket upgrade; every text frame goes to onText. Each command is validated, answered with
@@ -99,6 +100,8 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       return undefined;
     },
     "chat.send": async (c) => {
+      // Refused by size before anything waits (start-up, renderer) or reaches the chat.
+      checkAttachments(c.attachments ?? []);
       const hub = registry.require(c.chatId);
       if (hub.chat.state === "starting") await hub.whenStarted();
       // A reply's HTML is rendered once, when it ends: the lazily loaded renderer must be ready before
@@ -168,6 +171,8 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
   return {
     onText(raw: string): void {
       if (!open) return;
+      const tooLarge = oversizeFrame(raw);
+      if (tooLarge) return send(tooLarge);
       const parsed = parseClientCommand(raw);
       if (!parsed.ok) {
         send({ kind: "error", ...(parsed.id !== undefined ? { id: parsed.id } : {}), code: parsed.code, message: parsed.message });

@@ -6,6 +6,8 @@ import { authorizeHttp, authorizeUpgrade, checkRequestSource, WS_PROTOCOL, type 
 import { DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from "./conn-guard.js";
 import { rateLimitedLog } from "./log-limit.js";
 import { runChallenge } from "./ws-challenge.js";
+import { guardFrameSize } from "./frame-guard.js";
+import { FRAME_READ_LIMIT_BYTES } from "../protocol/panel/limits.js";
 import { attachClient, CLOSE, type OnClient, type TrackedClient } from "./server-client.js";
 import { requestPath, serveStatic, type StaticFiles } from "./static.js";
 
@@ -34,8 +36,8 @@ export interface ServerOptions {
   heartbeatMs?: number;
   /** A client with more than this many bytes queued is closed (default 16 MB). */
   maxBufferedBytes?: number;
-  /** Largest frame a client may send (default 8 MB). */
-  maxPayloadBytes?: number;
+  /** A client frame larger than this is not read: error frame_too_large, then close 1009 (default FRAME_READ_LIMIT_BYTES). */
+  frameReadLimitBytes?: number;
   /** Connection cap and idle cut (defaults in DEFAULT_CONNECTION_LIMITS). */
   limits?: Partial<ConnectionLimits>;
   log?: (line: string) => void;
@@ -68,7 +70,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: opts.maxPayloadBytes ?? 8 * 1024 * 1024,
+    // No library limit (it would close with 1009 and no reason): guardFrameSize bounds each frame instead.
+    maxPayload: 0,
     perMessageDeflate: false,
     clientTracking: false,
     handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
@@ -114,6 +117,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       return refuse(socket, check.status, check.reason);
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      guardFrameSize(ws, socket, opts.frameReadLimitBytes ?? FRAME_READ_LIMIT_BYTES, log);
       const info = {
         id: nextId++,
         remoteAddress: req.socket.remoteAddress ?? "",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attachmentBlocks, MAX_IMAGE_BYTES } from "../../src/chat/attachments.js";
+import { attachmentBlocks } from "../../src/chat/attachments.js";
+import { MAX_IMAGE_BASE64_BYTES, MAX_PROMPT_ATTACHMENT_BYTES } from "../../src/protocol/panel/limits.js";
 import { serializeOutbound } from "../../src/claude/writer.js";
 import { userMessage } from "../../src/protocol/claude/outbound.js";
 
@@ -16,8 +17,18 @@ describe("attachmentBlocks", () => {
     expect(JSON.parse(line).message.content).toHaveLength(3);
   });
 
-  it("refuses images over the size limit with a typed error", () => {
-    const big = "A".repeat(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 8);
-    expect(() => attachmentBlocks([{ kind: "image", label: "huge", mediaType: "image/png", base64: big }])).toThrow(expect.objectContaining({ code: "attachment_too_large" }));
+  it("refuses an image over the per-image limit, counted as base64, with a typed error that says the numbers", () => {
+    const image = (n: number) => ({ kind: "image" as const, label: "shot", mediaType: "image/png" as const, base64: "A".repeat(n) });
+    expect(attachmentBlocks([image(MAX_IMAGE_BASE64_BYTES)])).toHaveLength(1);
+    expect(() => attachmentBlocks([image(MAX_IMAGE_BASE64_BYTES + 1)])).toThrow(expect.objectContaining({ code: "attachment_too_large", message: expect.stringContaining("the limit is 5 MB per image") }));
+  });
+
+  it("refuses a prompt whose attachments together pass the per-prompt limit", () => {
+    const image = { kind: "image" as const, label: "shot", mediaType: "image/png" as const, base64: "A".repeat(MAX_IMAGE_BASE64_BYTES) };
+    const four = [image, image, image, image];
+    expect(attachmentBlocks(four)).toHaveLength(4);
+    // Text attachments count in UTF-8 bytes: one more byte (two for "é") passes the total.
+    expect(() => attachmentBlocks([...four, { kind: "text", label: "log", text: "é" }])).toThrow(expect.objectContaining({ code: "attachment_too_large", message: expect.stringContaining("20 MB per prompt") }));
+    expect(4 * MAX_IMAGE_BASE64_BYTES).toBe(MAX_PROMPT_ATTACHMENT_BYTES);
   });
 });

@@ -13,6 +13,7 @@ import { UnityBlock } from "./unity-block.js";
 import { JournalEntry, PublishedTool } from "./tools.js";
 import { ToolResult } from "../../tools/types.js";
 import { PROTOCOL_VERSION } from "./version.js";
+import { PROTOCOL_LIMITS } from "./limits.js";
 
 // Generates docs/protocol/: JSON Schema (draft 2020-12) of ServerFrame, ClientCommand and
 // PanelEvent, and the golden samples, each validated against its zod schema first. `check`
@@ -28,6 +29,7 @@ export function generateProtocolFiles(render: Renderer): Map<string, string> {
   for (const [key, schema] of Object.entries(schemas) as [keyof typeof schemas, z.ZodType][]) {
     out.set(files[key], json(jsonSchema(schema, key)));
   }
+  out.set("limits.json", json(PROTOCOL_LIMITS));
   for (const sample of buildSamples(render)) {
     validateSample(sample.name, schemas[sample.schema], sample.value);
     if (sample.schema === "ServerFrame" && sample.value.kind === "ack" && "result" in sample && sample.result) {
