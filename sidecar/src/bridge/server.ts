@@ -5,7 +5,7 @@ import { AgentPanelError, guarded } from "../errors.js";
 import { authorizeHttp, authorizeUpgrade, checkRequestSource, WS_PROTOCOL, type AuthContext } from "./auth.js";
 import { DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from "./conn-guard.js";
 import { rateLimitedLog } from "./log-limit.js";
-import { runChallenge } from "./ws-challenge.js";
+import { healthProof, isNonce, runChallenge } from "./ws-challenge.js";
 import { guardFrameSize } from "./frame-guard.js";
 import { FRAME_READ_LIMIT_BYTES } from "../protocol/panel/limits.js";
 import { attachClient, CLOSE, type OnClient, type TrackedClient } from "./server-client.js";
@@ -15,7 +15,8 @@ export type { ClientHandlers, ClientInfo, ClientLink, OnClient } from "./server-
 
 // The sidecar's HTTP + WebSocket endpoint on 127.0.0.1: GET /health and the browser panel's
 // static files over HTTP, the panel protocol on /ws. Every request passes the Host/Origin checks;
-// everything except the static page needs the token. A heartbeat drops dead clients.
+// everything except the static page and the token-free liveness proof (GET /health?nonce=…) needs
+// the token. A heartbeat drops dead clients.
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
 
@@ -95,6 +96,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (!source.ok) return reply(res, source.status, { error: source.reason });
     const pathname = requestPath(req);
     if (pathname !== "/health" && pathname !== "/ws" && serveStatic(req, res, opts.staticRoot, auth.port)) return;
+    // Liveness without the token: a probe offers a nonce and checks the proof; nothing secret or
+    // path-like is in this answer, and a squatter on an old port never sees the token.
+    if (pathname === "/health" && req.headers.authorization === undefined) {
+      const nonce = new URL(req.url ?? "/", "http://127.0.0.1").searchParams.get("nonce");
+      if (nonce !== null) {
+        if (req.method !== "GET") return reply(res, 405, { error: "use GET" });
+        if (!isNonce(nonce)) return reply(res, 400, { error: "nonce must be 22-128 base64url characters" });
+        return reply(res, 200, { version: opts.version, pid: process.pid, nonce, proof: healthProof(auth.token, auth.port, nonce) });
+      }
+    }
     const check = authorizeHttp(req, auth);
     if (!check.ok) return reply(res, check.status, { error: check.reason });
     if (pathname !== undefined && opts.route?.(req, res, pathname)) return;

@@ -28,6 +28,24 @@ export function clientNonceOf(offered: string[]): string | undefined {
   return nonce !== undefined && NONCE.test(nonce) ? nonce : undefined;
 }
 
+/** True for a nonce we accept from a client (22–128 base64url characters). */
+export function isNonce(value: string | null | undefined): value is string {
+  return typeof value === "string" && NONCE.test(value);
+}
+
+/**
+ * What GET /health?nonce=<C> answers without a token: proof that the server holds the token and
+ * listens on `port`, so a probe learns "alive and ours" without ever sending the token.
+ */
+export function healthProof(token: string, port: number, nonce: string): string {
+  return hmac(token, `agent-panel health v1\n${port}\n${nonce}`);
+}
+
+/** Constant-time check of a proof string against the expected one. */
+export function proofMatches(given: unknown, expected: string): boolean {
+  return typeof given === "string" && proofEquals(given, expected);
+}
+
 /** What the server sends to prove it holds the token. */
 export function serverProof(token: string, port: number, clientNonce: string, serverNonce: string): string {
   return hmac(token, `agent-panel server v1\n${port}\n${clientNonce}\n${serverNonce}`);

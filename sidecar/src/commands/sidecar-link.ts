@@ -7,7 +7,8 @@ import { processExists } from "../bridge/lifetime.js";
 import { AgentPanelError } from "../errors.js";
 
 // How our own commands (`tools`, `call`, `mcp`) reach the project's running sidecar: the
-// descriptor names its port and token, and only an authenticated /health with the same PID counts.
+// descriptor names its port and token, and only a /health that proves the token (probed without
+// sending it) and names the same PID counts.
 // `mcp` may start one (detached, like Unity does) when none runs.
 
 /** A running sidecar: where it listens and the token to send. */

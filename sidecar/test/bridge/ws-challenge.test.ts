@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientNonceOf, clientProof, serverProof } from "../../src/bridge/ws-challenge.js";
+import { clientNonceOf, clientProof, healthProof, serverProof } from "../../src/bridge/ws-challenge.js";
 import { answerChallenge } from "../../src/web/app/challenge.js";
 
 // The proofs of the WebSocket challenge, computed the same way by the sidecar, the browser panel
@@ -9,6 +9,7 @@ describe("WebSocket challenge proofs", () => {
   it("match the shared test vector", () => {
     expect(serverProof("tok-é", 27200, "clientNonce0123456789AB", "serverNonce")).toBe("Vo1J3PPxzA6_OhhyYALhVDVBKcx1an_BxsfmxE72smM");
     expect(clientProof("tok-é", 27200, "clientNonce0123456789AB", "serverNonce")).toBe("OUoLBHlKNBBM_xWndSH-cmcXfCJo1-LubyRD9nt4y7s");
+    expect(healthProof("tok-é", 27200, "clientNonce0123456789AB")).toBe("iNFytlZpZuVWAv-btR1Oyas4ZeBR8uttQGynIh9xpC4");
   });
 
   it("are answered by the browser only when the server's proof is for this token, nonce and port", async () => {

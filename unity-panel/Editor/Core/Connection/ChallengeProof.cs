@@ -38,6 +38,18 @@ namespace AgentPanel.Core.Connection
             return Hmac(token, "agent-panel client v1\n" + port + "\n" + clientNonce + "\n" + serverNonce);
         }
 
+        /// <summary>What the sidecar answers to GET /health?nonce=&lt;nonce&gt; (sidecar/src/bridge/ws-challenge.ts healthProof).</summary>
+        public static string HealthProof(string token, int port, string nonce)
+        {
+            return Hmac(token, "agent-panel health v1\n" + port + "\n" + nonce);
+        }
+
+        /// <summary>Constant-time comparison of a received proof with the expected one.</summary>
+        public static bool ProofMatches(string given, string expected)
+        {
+            return given != null && FixedTimeEquals(given, expected);
+        }
+
         /// <summary>The auth frame answering <paramref name="challengeJson"/>, or null when the server did not prove it holds the token.</summary>
         public static string Answer(string challengeJson, string token, int port, string clientNonce)
         {

@@ -42,7 +42,7 @@ namespace AgentPanel.Core.Connection
             switch (verdict)
             {
                 case HealthVerdict.Unauthorized:
-                    return new SidecarConnectionException(ErrorCodes.AuthRefused, $"The sidecar on {endpoint} refused our token; restart the sidecar from the Agent Panel window.", error);
+                    return new SidecarConnectionException(ErrorCodes.AuthRefused, $"What answers on {endpoint} cannot prove it holds our token (a stale descriptor, or another program took the port); restart the sidecar from the Agent Panel window.", error);
                 case HealthVerdict.WrongProcess:
                     return new SidecarConnectionException(ErrorCodes.Unreachable, $"Port {endpoint.Port} is used by another process, not this project's sidecar; restart the sidecar.", error);
                 case HealthVerdict.Healthy:

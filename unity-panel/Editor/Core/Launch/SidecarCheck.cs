@@ -13,7 +13,7 @@ namespace AgentPanel.Core.Launch
         NotRunning,
         /// <summary>A descriptor whose process is gone or does not answer as itself (crash, reused pid/port): start a new one.</summary>
         Stale,
-        /// <summary>The descriptor's process answers /health with our token and its pid: reuse it.</summary>
+        /// <summary>The descriptor's process answers /health with the proof of our token and its pid: reuse it.</summary>
         Healthy,
     }
 
@@ -32,7 +32,7 @@ namespace AgentPanel.Core.Launch
         public string Reason { get; }
     }
 
-    /// <summary>Tells a healthy sidecar from a stale one: descriptor present and valid, its pid alive, and /health answering our token with that pid.</summary>
+    /// <summary>Tells a healthy sidecar from a stale one: descriptor present and valid, its pid alive, and /health proving it holds our token and naming that pid.</summary>
     internal sealed class SidecarCheck
     {
         private readonly ISidecarProbe probe;
@@ -56,7 +56,7 @@ namespace AgentPanel.Core.Launch
                 case HealthVerdict.Healthy:
                     return new SidecarStatus(SidecarState.Healthy, descriptor, null);
                 case HealthVerdict.Unauthorized:
-                    return new SidecarStatus(SidecarState.Stale, descriptor, "the sidecar on port " + descriptor.Port + " refused the descriptor's token");
+                    return new SidecarStatus(SidecarState.Stale, descriptor, "what answers on port " + descriptor.Port + " cannot prove it holds the descriptor's token");
                 case HealthVerdict.WrongProcess:
                     return new SidecarStatus(SidecarState.Stale, descriptor, "port " + descriptor.Port + " answers for another process");
                 default:

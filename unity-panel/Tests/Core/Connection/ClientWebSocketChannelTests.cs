@@ -36,6 +36,7 @@ namespace AgentPanel.Core.Tests.Connection
             // The same vector as sidecar/test/bridge/ws-challenge.test.ts: both sides must compute identical HMACs.
             Assert.That(ChallengeProof.ServerProof("tok-é", 27200, "clientNonce0123456789AB", "serverNonce"), Is.EqualTo("Vo1J3PPxzA6_OhhyYALhVDVBKcx1an_BxsfmxE72smM"));
             Assert.That(ChallengeProof.ClientProof("tok-é", 27200, "clientNonce0123456789AB", "serverNonce"), Is.EqualTo("OUoLBHlKNBBM_xWndSH-cmcXfCJo1-LubyRD9nt4y7s"));
+            Assert.That(ChallengeProof.HealthProof("tok-é", 27200, "clientNonce0123456789AB"), Is.EqualTo("iNFytlZpZuVWAv-btR1Oyas4ZeBR8uttQGynIh9xpC4"));
         }
 
         [Test]

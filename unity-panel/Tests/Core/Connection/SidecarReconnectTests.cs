@@ -76,7 +76,7 @@ namespace AgentPanel.Core.Tests.Connection
         {
             Connect(() => new SidecarEndpoint(sidecar.Port, "stale-token", 4242), new FixedProbe(HealthVerdict.Unauthorized));
             Pump.Until(connection.Inbox, () => statuses.Any(s => s.Error?.Code == ErrorCodes.AuthRefused), "auth refused");
-            Assert.That(statuses.Last(s => s.Error != null).Error.Message, Does.Contain("refused our token"));
+            Assert.That(statuses.Last(s => s.Error != null).Error.Message, Does.Contain("cannot prove it holds our token"));
             Assert.That(statuses.Last(s => s.Error != null).Error.Message, Does.Not.Contain("stale-token"));
         }
 

@@ -64,7 +64,7 @@ namespace AgentPanel.Core.Tests.Launch
 
         [TestCase("Healthy", false, "not running")]
         [TestCase("Unreachable", true, "nothing answers")]
-        [TestCase("Unauthorized", true, "refused")]
+        [TestCase("Unauthorized", true, "cannot prove")]
         [TestCase("WrongProcess", true, "another process")]
         public void AnythingElseIsStale(string verdict, bool alive, string reason)
         {
@@ -74,11 +74,15 @@ namespace AgentPanel.Core.Tests.Launch
         }
 
         [Test]
-        public void HealthBodiesAreJudgedByPid()
+        public void HealthBodiesAreJudgedByProofThenPid()
         {
-            Assert.That(HttpSidecarProbe.Judge("{\"version\":\"1\",\"pid\":4242}", 4242), Is.EqualTo(HealthVerdict.Healthy));
-            Assert.That(HttpSidecarProbe.Judge("{\"pid\":99}", 4242), Is.EqualTo(HealthVerdict.WrongProcess));
-            Assert.That(HttpSidecarProbe.Judge("{\"pid\":\"4242\"}", 4242), Is.EqualTo(HealthVerdict.Unreachable));
+            var proof = ChallengeProof.HealthProof("tok", 27240, "nonce0123456789abcdefgh");
+            Assert.That(HttpSidecarProbe.Judge("{\"version\":\"1\",\"pid\":4242,\"proof\":\"" + proof + "\"}", 4242, "tok", 27240, "nonce0123456789abcdefgh"), Is.EqualTo(HealthVerdict.Healthy));
+            Assert.That(HttpSidecarProbe.Judge("{\"pid\":99,\"proof\":\"" + proof + "\"}", 4242, "tok", 27240, "nonce0123456789abcdefgh"), Is.EqualTo(HealthVerdict.WrongProcess));
+            Assert.That(HttpSidecarProbe.Judge("{\"pid\":\"4242\",\"proof\":\"" + proof + "\"}", 4242, "tok", 27240, "nonce0123456789abcdefgh"), Is.EqualTo(HealthVerdict.Unreachable));
+            Assert.That(HttpSidecarProbe.Judge("{\"pid\":4242}", 4242, "tok", 27240, "nonce0123456789abcdefgh"), Is.EqualTo(HealthVerdict.Unauthorized), "no proof");
+            Assert.That(HttpSidecarProbe.Judge("{\"pid\":4242,\"proof\":\"" + proof + "\"}", 4242, "tok", 27241, "nonce0123456789abcdefgh"), Is.EqualTo(HealthVerdict.Unauthorized), "a proof for another port (relayed)");
+            Assert.That(HttpSidecarProbe.Judge("{\"pid\":4242,\"proof\":\"" + proof + "\"}", 4242, "other", 27240, "nonce0123456789abcdefgh"), Is.EqualTo(HealthVerdict.Unauthorized), "another token");
         }
 
         [Test]
