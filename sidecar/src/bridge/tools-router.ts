@@ -6,7 +6,7 @@ import type { ProviderSession, UnityToolProvider } from "../tools/unity-provider
 // The tool-provider commands of one client connection: the hello that makes it the provider, and
 // tools.publish / tools.journal / tool.progress / tool.result, forwarded to the Unity provider.
 
-type Result = Record<string, unknown> | undefined;
+type Result = Record<string, unknown> | undefined | "sent";
 
 /** Tool-provider handlers of one client, plus the cleanup for when it goes away. */
 export interface ToolHandlers {
@@ -34,6 +34,13 @@ export function toolHandlers(provider: UnityToolProvider | undefined, send: (fra
     if (!session) throw new AgentPanelError("not_a_tool_provider", 'Only a client that said provides: ["tools"] in hello may send tool frames; send hello again with it.');
     return session;
   };
+  // A provider's report is acknowledged after what it carries has gone on to the caller (the
+  // caller's answer is written in the promise continuations this report resolved): the ack is
+  // bookkeeping for the provider, a socket write that would otherwise delay every call's answer.
+  const ackLater = (id: string): "sent" => {
+    setImmediate(() => send({ kind: "ack", id }));
+    return "sent";
+  };
   return {
     hello(c) {
       if (!c.provides?.includes("tools") || session) return;
@@ -55,11 +62,11 @@ export function toolHandlers(provider: UnityToolProvider | undefined, send: (fra
     },
     "tool.progress": (c) => {
       need().progress(c.callId, { ...(c.progress !== undefined ? { progress: c.progress } : {}), ...(c.total !== undefined ? { total: c.total } : {}), ...(c.message !== undefined ? { message: c.message } : {}) });
-      return undefined;
+      return ackLater(c.id);
     },
     "tool.result": (c) => {
       need().result(c.callId, { ok: c.ok, content: c.content, ...(c.structured !== undefined ? { structured: c.structured } : {}), ...(c.error !== undefined ? { error: c.error } : {}) });
-      return undefined;
+      return ackLater(c.id);
     },
     close() {
       session?.closed();

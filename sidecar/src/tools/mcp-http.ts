@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { coalesceHeaders, preparseBody } from "./mcp-http-io.js";
 import { createMcpServer, type McpDeps } from "./mcp-server.js";
 
 // MCP over Streamable HTTP at /mcp: stateful sessions (one SDK transport + server each), found by
@@ -46,11 +47,22 @@ export class McpHttpEndpoint {
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const header = req.headers["mcp-session-id"];
     const id = Array.isArray(header) ? header[0] : header;
-    if (id !== undefined) {
-      const session = this.sessions.get(id);
-      if (!session) return notFound(res);
-      return this.serve(session, req, res);
-    }
+    const session = id === undefined ? undefined : this.sessions.get(id);
+    if (id !== undefined && !session) return notFound(res);
+    const pre = await preparseBody(req);
+    if (pre?.ok === false) return jsonRpcError(res, pre.status, pre.code, pre.message, pre.status === 413);
+    if (session) return this.serve(session, req, res, pre?.body);
+    return this.open(req, res, pre?.body);
+  }
+
+  /** Close every session (the sidecar is shutting down). */
+  async close(): Promise<void> {
+    clearInterval(this.reaper);
+    await Promise.all([...this.sessions.keys()].map((sid) => this.drop(sid)));
+  }
+
+  /** A request without a session id: an initialize POST starts a session. */
+  private async open(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: no Mcp-Session-Id; start a session with an initialize POST.");
     const session: Session = { transport: undefined as unknown as StreamableHTTPServerTransport, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
     const { server, dispose, flush } = createMcpServer(this.opts, () => session.streams > 0);
@@ -67,18 +79,12 @@ export class McpHttpEndpoint {
       dispose();
     };
     await server.connect(session.transport);
-    await this.serve(session, req, res);
+    await this.serve(session, req, res, parsedBody);
     // Not an initialize request (the transport answered 400): nothing to keep.
     if (session.transport.sessionId === undefined || !this.sessions.has(session.transport.sessionId)) await session.transport.close();
   }
 
-  /** Close every session (the sidecar is shutting down). */
-  async close(): Promise<void> {
-    clearInterval(this.reaper);
-    await Promise.all([...this.sessions.keys()].map((sid) => this.drop(sid)));
-  }
-
-  private async serve(session: Session, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private async serve(session: Session, req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     session.open++;
     session.lastSeen = Date.now();
     const stream = req.method === "GET";
@@ -92,7 +98,8 @@ export class McpHttpEndpoint {
       if (stream) session.streams--;
       session.lastSeen = Date.now();
     });
-    await session.transport.handleRequest(req, res);
+    if (!stream) coalesceHeaders(res);
+    await session.transport.handleRequest(req, res, parsedBody);
   }
 
   private reap(): void {
@@ -118,8 +125,8 @@ function notFound(res: ServerResponse): void {
   jsonRpcError(res, 404, -32001, "Session not found (it ended or the sidecar restarted); start a new session with initialize.");
 }
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, closeConnection = false): void {
   const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) });
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), ...(closeConnection ? { Connection: "close" } : {}) });
   res.end(body);
 }
