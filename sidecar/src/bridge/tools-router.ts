@@ -55,7 +55,7 @@ export function toolHandlers(provider: UnityToolProvider | undefined, send: (fra
         c.providerId,
       );
     },
-    "tools.publish": (c) => ({ tools: need().publish(c.catalog) }),
+    "tools.publish": (c) => ({ tools: need().publish(c.catalog, c.wake) }),
     "tools.journal": (c) => {
       need().journal(c.calls);
       return undefined;

@@ -59,7 +59,7 @@ export class ToolHost {
   };
 
   /** The `/health` fields of the tool host. */
-  health(): { tools: { count: number; unityConnected: boolean; queueDepth: number; runningJobs: number; mcpSessions: number } } {
+  health(): { tools: { count: number; unityConnected: boolean; unityWake: string | null; queueDepth: number; runningJobs: number; mcpSessions: number } } {
     const statuses = this.registry.statuses();
     const unity = statuses.filter((s) => s.kind === "unity");
     const providerQueue = statuses.reduce((n, s) => n + s.status.queueDepth, 0);
@@ -67,6 +67,8 @@ export class ToolHost {
       tools: {
         count: this.registry.list().length,
         unityConnected: unity.some((s) => s.status.connected),
+        // How the Editor wakes for calls while unfocused (its setting), so a slow first call can be explained.
+        unityWake: unity.find((s) => s.status.connected)?.status.wake ?? null,
         queueDepth: this.invoker.queueDepth() + providerQueue,
         runningJobs: this.invoker.jobs.running(),
         mcpSessions: this.mcp.sessionCount,

@@ -129,6 +129,8 @@ export interface ToolProviderStatus {
   connected: boolean;
   /** Calls accepted but not yet handed to the tool (e.g. waiting for Unity to come back). */
   queueDepth: number;
+  /** The Unity provider: how the connected Editor is woken for calls (on-demand, always, unavailable), null when unknown. */
+  wake?: string | null;
 }
 
 /** Build a successful text result (helper for providers and tests). */

@@ -1,5 +1,5 @@
 import { AgentPanelError } from "../errors.js";
-import type { JournalEntry, PublishedTool } from "../protocol/panel/tools.js";
+import type { JournalEntry, PublishedTool, WakeMode } from "../protocol/panel/tools.js";
 import { UnityCalls, type UnityCall } from "./unity-calls.js";
 import type { CatalogListener, ToolCallContext, ToolEntry, ToolProgress, ToolProvider, ToolResult } from "./types.js";
 
@@ -23,7 +23,8 @@ export interface ProviderLink {
 
 /** One provider connection as the router drives it. */
 export interface ProviderSession {
-  publish(catalog: PublishedTool[]): number;
+  /** The catalog, and how the Editor is woken for calls when it says so. */
+  publish(catalog: PublishedTool[], wake?: WakeMode): number;
   journal(calls: JournalEntry[]): void;
   progress(callId: string, p: Partial<ToolProgress>): void;
   result(callId: string, result: ToolResult): void;
@@ -51,6 +52,8 @@ export interface UnityProviderStatus {
   tools: number;
   /** Calls sent to Unity and not answered yet. */
   running: number;
+  /** How the connected Editor is woken for calls, as its last publish said; null when not connected or not said. */
+  wake: WakeMode | null;
 }
 
 /** The Unity tool provider; the router connects the tool-providing client to it. */
@@ -97,7 +100,7 @@ export class UnityToolProvider implements ToolProvider {
 
   status(): UnityProviderStatus {
     const counts = this.calls.counts();
-    return { connected: this.current !== undefined, ready: this.current?.ready ?? false, tools: this.catalog.length, queueDepth: counts.waiting, running: counts.running };
+    return { connected: this.current !== undefined, ready: this.current?.ready ?? false, tools: this.catalog.length, queueDepth: counts.waiting, running: counts.running, wake: this.current?.wake ?? null };
   }
 
   /** Attach a client that said `provides: ["tools"]`; throws tools_provider_busy when another one is attached. */
@@ -115,7 +118,7 @@ export class UnityToolProvider implements ToolProvider {
     const conn = new Connection(link, providerId);
     this.current = conn;
     return {
-      publish: (catalog) => this.publish(conn, catalog),
+      publish: (catalog, wake) => this.publish(conn, catalog, wake),
       journal: (entries) => {
         if (this.current === conn) this.calls.settleJournal(entries);
       },
@@ -130,8 +133,9 @@ export class UnityToolProvider implements ToolProvider {
     this.calls.failAll("sidecar_stopping", "The sidecar is shutting down; call the tool again once it is back.");
   }
 
-  private publish(conn: Connection, catalog: PublishedTool[]): number {
+  private publish(conn: Connection, catalog: PublishedTool[], wake: WakeMode | undefined): number {
     if (this.current !== conn) return 0;
+    conn.wake = wake ?? null;
     const entries = catalog.map((t): ToolEntry => ({ ...t, provider: "unity" }));
     const changed = JSON.stringify(entries) !== JSON.stringify(this.catalog);
     this.catalog = entries;
@@ -160,6 +164,8 @@ export class UnityToolProvider implements ToolProvider {
 /** One provider connection: its link, and whether it has published (is ready for calls). */
 export class Connection {
   ready = false;
+  /** How the Editor on this connection is woken (from its last publish). */
+  wake: WakeMode | null = null;
   constructor(
     readonly link: ProviderLink,
     readonly providerId: string | undefined,

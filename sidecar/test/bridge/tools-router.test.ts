@@ -49,6 +49,23 @@ describe("router: tool providers", () => {
     expect(await pending).toEqual({ ok: true, content: [{ type: "text", text: "Main Camera" }, image] });
   });
 
+  it("the wake mode the Editor publishes is the provider's status until it disconnects; an unknown mode is refused", async () => {
+    const { tools, client } = setup();
+    const unity = client();
+    await unity.hello();
+    expect(tools.status().wake).toBeNull();
+    await unity.cmd({ cmd: "tools.publish", catalog: [tool], wake: "always" });
+    expect(tools.status().wake).toBe("always");
+    await unity.cmd({ cmd: "tools.publish", catalog: [tool], wake: "on-demand" });
+    expect(tools.status().wake).toBe("on-demand");
+    await unity.cmd({ cmd: "tools.publish", catalog: [tool] });
+    expect(tools.status().wake, "a publish that does not say clears it").toBeNull();
+    expect(await unity.cmd({ cmd: "tools.publish", catalog: [tool], wake: "sometimes" })).toMatchObject({ kind: "error", code: "invalid_command", message: expect.stringMatching(/wake/) });
+    await unity.cmd({ cmd: "tools.publish", catalog: [tool], wake: "unavailable" });
+    unity.handler.onClose();
+    expect(tools.status()).toMatchObject({ connected: false, wake: null });
+  });
+
   it("a browser never provides tools; a second provider gets a clear error; the others keep working", async () => {
     const { client } = setup();
     const browser = client({ browser: true });

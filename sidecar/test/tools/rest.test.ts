@@ -68,4 +68,13 @@ describe("REST tools and jobs", () => {
     connected = true;
     expect((await api("/health")).body.tools.unityConnected).toBe(true);
   });
+
+  it("/health reports how the connected Editor is woken for calls, null while it is away", async () => {
+    t = await startToolServer();
+    let connected = true;
+    t.host.addProvider({ id: "unity", kind: "unity", list: () => [], subscribe: () => () => {}, invoke: async () => ({ ok: true, content: [] }), status: () => ({ connected, queueDepth: 0, wake: connected ? "always" : null }) });
+    expect((await api("/health")).body.tools).toMatchObject({ unityConnected: true, unityWake: "always" });
+    connected = false;
+    expect((await api("/health")).body.tools).toMatchObject({ unityConnected: false, unityWake: null });
+  });
 });

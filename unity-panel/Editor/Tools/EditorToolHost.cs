@@ -2,6 +2,7 @@ using System;
 using System.Threading;
 using System.Threading.Tasks;
 using AgentPanel.Core.Connection;
+using AgentPanel.Core.Protocol;
 using AgentPanel.Core.Tools;
 using AgentPanel.Editor.Integration;
 using AgentPanel.Editor.Tools.Definitions;
@@ -47,7 +48,7 @@ namespace AgentPanel.Editor.Tools
         public static int ToolCount => Host?.Discovery.Tools.Count ?? 0;
 
         /// <summary>How an unfocused Editor is woken (on-demand, always, unavailable), for the sidecar's /health.</summary>
-        public static string WakeMode => waker?.Mode ?? "unavailable";
+        public static string WakeMode => waker?.Mode ?? WakeModes.Unavailable;
 
         /// <summary>Discover the tools, start the pump and the waker, and make sure the sidecar runs (idempotent; main thread).</summary>
         public static void Start()

@@ -1,5 +1,4 @@
 using System.Collections.Generic;
-using System.IO;
 using AgentPanel.Core.Connection;
 using AgentPanel.Core.Tools;
 using AgentPanel.Editor.Integration;
@@ -10,14 +9,16 @@ namespace AgentPanel.Editor.Tools
 {
     /// <summary>
     /// Unity's tool-provider connection to the sidecar, separate from the panel window's: hello with provides ["tools"] and
-    /// the Editor's process id, the catalog published on every connect, calls run through <see cref="EditorToolHost"/>. The
-    /// journal lives in Temp/AgentPanel (it survives a domain reload), so calls cut by a reload are reported, not lost.
+    /// the Editor's process id and how the Editor is woken, the catalog published on every connect, calls run through
+    /// <see cref="EditorToolHost"/>. The journal lives in SessionState (it survives a domain reload), so calls cut by a reload
+    /// are reported, not lost.
     /// </summary>
     [InitializeOnLoad]
     internal static class EditorToolLink
     {
         private static SidecarConnection connection;
         private static ToolProviderClient client;
+        private static MainThreadJournalStore journalStore;
 
         static EditorToolLink()
         {
@@ -32,6 +33,12 @@ namespace AgentPanel.Editor.Tools
 
         /// <summary>The link's connection state, for the settings page.</summary>
         public static string StatusLine => connection == null ? "not connected" : connection.Status.State.ToString();
+
+        /// <summary>Publish again (the wake setting changed), so the sidecar's /health shows it.</summary>
+        public static void Republish()
+        {
+            if (client != null) _ = client.Republish();
+        }
 
         private static void OnCatalog(JArray catalog)
         {
@@ -50,10 +57,12 @@ namespace AgentPanel.Editor.Tools
             connection = new SidecarConnection(() => sidecar.ReadEndpoint(), options);
             var log = new DiagnosticLog(sidecar.PanelLogFile);
             connection.Diagnostic += log.Write;
-            var journal = new ToolJournal(new FileJournalStore(Path.Combine(sidecar.ProjectRoot, "Temp", "AgentPanel", "tool-journal.json")));
+            // SessionState is main-thread only; the journal also changes on the receive thread, so saves are handed over.
+            journalStore = new MainThreadJournalStore(new SessionJournalStore(), connection.Inbox);
+            var journal = new ToolJournal(journalStore);
             // A call arriving while the Editor is unfocused wakes it at once (receive thread), before the frame waits for the next slow tick.
             connection.ToolFrameArrived += _ => EditorToolHost.Nudge();
-            client = new ToolProviderClient(connection, new ToolHostExecutor(() => EditorToolHost.Host), journal);
+            client = new ToolProviderClient(connection, new ToolHostExecutor(() => EditorToolHost.Host), journal) { Wake = () => EditorToolHost.WakeMode };
             client.Diagnostic += log.Write;
             MainThreadPump.Attach(connection.Inbox);
             connection.Start();
@@ -66,8 +75,11 @@ namespace AgentPanel.Editor.Tools
             MainThreadPump.Detach(connection.Inbox);
             // Synchronous: the socket is gone before the domain unloads, so the sidecar holds our calls for the journal.
             connection.Shutdown();
+            // No frame arrives any more: what the receive thread journaled goes into SessionState before the domain unloads.
+            journalStore.Flush();
             connection = null;
             client = null;
+            journalStore = null;
         }
     }
 }

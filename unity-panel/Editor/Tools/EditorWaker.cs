@@ -1,6 +1,7 @@
 using System;
 using System.Reflection;
 using System.Threading;
+using AgentPanel.Core.Protocol;
 using UnityEditor;
 
 namespace AgentPanel.Editor.Tools
@@ -16,7 +17,7 @@ namespace AgentPanel.Editor.Tools
         private Timer always;
 
         /// <summary>How the Editor is woken, for the status line: on-demand, always, or unavailable (no thread-safe tick in this Unity).</summary>
-        public string Mode => SignalTick == null ? "unavailable" : ToolHostSettings.Wake == WakeMode.Always ? "always" : "on-demand";
+        public string Mode => SignalTick == null ? WakeModes.Unavailable : ToolHostSettings.Wake == WakeMode.Always ? WakeModes.Always : WakeModes.OnDemand;
 
         /// <summary>Calls waiting for the main thread.</summary>
         public int Waiting => Volatile.Read(ref waiting);

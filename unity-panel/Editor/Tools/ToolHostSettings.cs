@@ -61,7 +61,13 @@ namespace AgentPanel.Editor.Tools
                 AutoStart = start;
                 if (start) EditorToolHost.Start();
             }
-            Wake = (WakeMode)EditorGUILayout.EnumPopup(new GUIContent("Wake an unfocused Editor", "An unfocused Editor updates only about every 100 ms. While calls wait it is woken either way; Always keeps it awake."), Wake);
+            var wake = (WakeMode)EditorGUILayout.EnumPopup(new GUIContent("Wake an unfocused Editor", "An unfocused Editor updates only about every 100 ms. While calls wait it is woken either way; Always keeps it awake."), Wake);
+            if (wake != Wake)
+            {
+                Wake = wake;
+                // The sidecar's /health reports the mode from the publish.
+                EditorToolLink.Republish();
+            }
             LogRequests = EditorGUILayout.Toggle(new GUIContent("Log calls to the Console", "Off by default: the lines would also appear in the console tool's results."), LogRequests);
             EditorGUILayout.Space();
             EditorGUILayout.LabelField("Host", EditorToolHost.StatusLine);

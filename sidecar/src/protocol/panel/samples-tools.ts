@@ -46,7 +46,7 @@ export function toolSamples(): Sample[] {
       value: { type: "tool_finished", turnId, toolUseId: "toolu_01Mcp7Lq3", name: "mcp__agent-panel__scene_screenshot", isError: false, result: "Game view, 1 x 1\n[image]", images: [{ mediaType: "image/png", data: PNG }], durationMs: 412, decision: "allow", parentToolUseId: null },
     },
     { name: "command-hello-tools", schema: "ClientCommand", value: { id: "1", cmd: "hello", protocol: 1, client: "unity", clientVersion: "0.1.0", render: ["unity"], provides: ["tools"], providerId: "unity-48211" } },
-    { name: "command-tools.publish", schema: "ClientCommand", value: { id: "2", cmd: "tools.publish", catalog } },
+    { name: "command-tools.publish", schema: "ClientCommand", value: { id: "2", cmd: "tools.publish", catalog, wake: "on-demand" } },
     { name: "frame-ack-tools.publish", schema: "ServerFrame", result: "tools.publish", value: { kind: "ack", id: "2", result: { tools: 2 } } },
     {
       name: "command-tools.journal", schema: "ClientCommand",

@@ -19,10 +19,15 @@ export const JournalEntry = z.discriminatedUnion("outcome", [
 ]);
 export type JournalEntry = z.infer<typeof JournalEntry>;
 
+/** How the Editor wakes itself for calls while unfocused (an unfocused Editor updates only about every 100 ms). */
+export const WakeMode = z.enum(["on-demand", "always", "unavailable"]).describe("on-demand: woken only while calls wait; always: kept awake; unavailable: this Editor cannot be woken, calls start on its next regular update.");
+export type WakeMode = z.infer<typeof WakeMode>;
+
 /** Command shapes (the `{id, cmd}` part is added by commands.ts). */
 export const toolCommandShapes = {
   "tools.publish": {
     catalog: z.array(PublishedTool).describe("Every tool this client provides; replaces what it published before."),
+    wake: WakeMode.optional().describe("How the Editor is woken for calls (its setting); reported by /health."),
   },
   "tools.journal": {
     calls: z.array(JournalEntry).describe("For each call received on an earlier connection and not yet acknowledged: what became of it. Sent before tools.publish."),

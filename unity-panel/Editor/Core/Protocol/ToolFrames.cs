@@ -29,6 +29,19 @@ namespace AgentPanel.Core.Protocol
     {
         public ToolsPublishCommand() : base("tools.publish") { }
         public List<PublishedTool> Catalog { get; set; } = new List<PublishedTool>();
+        /// <summary>How an unfocused Editor is woken for calls (<see cref="WakeModes"/>); shown by the sidecar's /health. Null: not reported.</summary>
+        public string Wake { get; set; }
+    }
+
+    /// <summary>The values of <see cref="ToolsPublishCommand.Wake"/>.</summary>
+    internal static class WakeModes
+    {
+        /// <summary>Woken only while calls wait (the default).</summary>
+        public const string OnDemand = "on-demand";
+        /// <summary>Kept awake all the time.</summary>
+        public const string Always = "always";
+        /// <summary>This Editor cannot be woken from another thread: calls start on its next regular update.</summary>
+        public const string Unavailable = "unavailable";
     }
 
     /// <summary>After a reconnect, before tools.publish: what became of the calls received on the earlier connection.</summary>

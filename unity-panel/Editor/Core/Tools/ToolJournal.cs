@@ -1,65 +1,10 @@
 using System.Collections.Generic;
-using System.IO;
 using System.Linq;
 using AgentPanel.Core.Protocol;
 using Newtonsoft.Json;
 
 namespace AgentPanel.Core.Tools
 {
-    /// <summary>Where the journal lives: somewhere that survives a domain reload (the Editor: a file under Temp/), tests in memory. Called from any thread.</summary>
-    internal interface IJournalStore
-    {
-        /// <summary>The saved journal (JSON), or null when there is none.</summary>
-        string Load();
-
-        void Save(string json);
-    }
-
-    /// <summary>
-    /// A journal in a file, written atomically (usable from any thread, unlike SessionState). The Editor puts it under the
-    /// project's Temp folder, which survives domain reloads and goes away with the Editor session.
-    /// </summary>
-    internal sealed class FileJournalStore : IJournalStore
-    {
-        private readonly string path;
-
-        public FileJournalStore(string path)
-        {
-            this.path = path;
-        }
-
-        public string Load()
-        {
-            try
-            {
-                return File.Exists(path) ? File.ReadAllText(path) : null;
-            }
-            catch (IOException)
-            {
-                return null;
-            }
-        }
-
-        public void Save(string json)
-        {
-            Directory.CreateDirectory(Path.GetDirectoryName(path));
-            var temp = path + ".tmp";
-            File.WriteAllText(temp, json);
-            if (File.Exists(path)) File.Replace(temp, path, null);
-            else File.Move(temp, path);
-        }
-    }
-
-    /// <summary>A journal store in memory (tests, hosts without a reload).</summary>
-    internal sealed class MemoryJournalStore : IJournalStore
-    {
-        private string json;
-
-        public string Load() => json;
-
-        public void Save(string value) => json = value;
-    }
-
     /// <summary>
     /// What became of every call this provider received and the sidecar has not acknowledged the answer of: received
     /// (nothing ran yet), started, or finished with its result. Every change is saved at once, so after a domain reload the

@@ -61,6 +61,9 @@ namespace AgentPanel.Core.Tools
         /// <summary>A problem worth a line in the log (publish refused, a result the sidecar did not take).</summary>
         public event Action<string> Diagnostic;
 
+        /// <summary>How the Editor is woken for calls (a <see cref="WakeModes"/> value, or null), read at every publish for the sidecar's /health.</summary>
+        public Func<string> Wake { get; set; } = () => null;
+
         /// <summary>Calls running now.</summary>
         public int Running => running.Count;
 
@@ -97,7 +100,7 @@ namespace AgentPanel.Core.Tools
 
         private async Task PublishAsync()
         {
-            var ack = await connection.SendAsync(new ToolsPublishCommand { Catalog = new List<PublishedTool>(executor.Catalog()) });
+            var ack = await connection.SendAsync(new ToolsPublishCommand { Catalog = new List<PublishedTool>(executor.Catalog()), Wake = Wake?.Invoke() });
             Published?.Invoke(ack?.ToObject<ToolsPublishResult>(ProtocolJson.Serializer)?.Tools ?? 0);
         }
 

@@ -87,7 +87,8 @@ namespace AgentPanel.Core.Tests.Support
             process.Dispose();
         }
 
-        private static string FindNode()
+        /// <summary>node from AGENT_PANEL_NODE or PATH, or null.</summary>
+        internal static string FindNode()
         {
             var configured = Environment.GetEnvironmentVariable("AGENT_PANEL_NODE");
             if (!string.IsNullOrEmpty(configured) && File.Exists(configured)) return configured;

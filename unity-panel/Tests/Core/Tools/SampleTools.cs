@@ -86,6 +86,20 @@ namespace AgentPanel.Core.Tests.Tools.Samples
             return "echo " + text;
         }
 
+        /// <summary>Set when a hold call is running; the test completes <see cref="HoldRelease"/> to let it answer.</summary>
+        public static TaskCompletionSource<bool> HoldStarted = new TaskCompletionSource<bool>();
+        public static TaskCompletionSource<bool> HoldRelease = new TaskCompletionSource<bool>();
+        public static int HoldCalls;
+
+        [AgentTool(Description = "Runs until the test releases it (a call in flight during a simulated reload)")]
+        public static async Task<string> Hold(string tag)
+        {
+            Interlocked.Increment(ref HoldCalls);
+            HoldStarted.TrySetResult(true);
+            await HoldRelease.Task.ConfigureAwait(false);
+            return "held " + tag;
+        }
+
         [AgentTool(Description = "Does something and returns nothing")]
         public static async Task Touch(string path)
         {

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
+using AgentPanel.Core.Connection;
 using AgentPanel.Core.Protocol;
 using AgentPanel.Core.Tests.Support;
 using AgentPanel.Core.Tools;
@@ -188,18 +189,96 @@ namespace AgentPanel.Core.Tests.Tools
         }
 
         [Test]
-        public void AFileStoreKeepsTheJournal()
+        public void TheMainThreadStoreWritesThroughOnTheMainThread()
         {
-            var path = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "ap-journal-" + System.IO.Path.GetRandomFileName(), "tool-journal.json");
-            try
+            var backend = new CountingStore();
+            var store = new MainThreadJournalStore(backend, new MainThreadQueue());
+            new ToolJournal(store).MarkReceived("a");
+            Assert.That(backend.Saves, Is.EqualTo(1));
+            Assert.That(store.HasPending, Is.False);
+            Assert.That(new ToolJournal(new MainThreadJournalStore(backend, new MainThreadQueue())).Report().Select(e => e.CallId), Is.EqualTo(new[] { "a" }));
+        }
+
+        [Test]
+        public void SavesFromAnotherThreadWaitForTheMainThreadAndTheLatestWins()
+        {
+            var backend = new CountingStore();
+            var queue = new MainThreadQueue();
+            var store = new MainThreadJournalStore(backend, queue);
+            var journal = new ToolJournal(store);
+            var worker = new Thread(() =>
             {
-                new ToolJournal(new FileJournalStore(path)).MarkReceived("x");
-                new ToolJournal(new FileJournalStore(path)).MarkStarted("y");
-                Assert.That(new ToolJournal(new FileJournalStore(path)).Report().Select(e => e.CallId + ":" + e.Outcome), Is.EqualTo(new[] { "x:not_started", "y:interrupted" }));
+                journal.MarkReceived("a");
+                journal.MarkReceived("b");
+            });
+            worker.Start();
+            worker.Join();
+            Assert.That(backend.Saves, Is.EqualTo(0), "the main-thread-only store is not touched from the receive thread");
+            Assert.That(queue.Count, Is.EqualTo(1), "one write is posted for any number of saves");
+            Assert.That(store.HasPending, Is.True);
+            Assert.That(new ToolJournal(store).Count, Is.EqualTo(2), "Load sees the pending text");
+            queue.Drain();
+            Assert.That(backend.Saves, Is.EqualTo(1));
+            Assert.That(new ToolJournal(backend).Report().Select(e => e.CallId), Is.EqualTo(new[] { "a", "b" }));
+        }
+
+        [Test]
+        public void FlushBeforeAReloadKeepsWhatTheReceiveThreadRecorded()
+        {
+            var session = new CountingStore();
+            var store = new MainThreadJournalStore(session, new MainThreadQueue());
+            var journal = new ToolJournal(store);
+            var worker = new Thread(() => journal.MarkReceived("late"));
+            worker.Start();
+            worker.Join();
+            // beforeAssemblyReload: the queue is never drained again in this domain, Flush runs instead.
+            store.Flush();
+            Assert.That(store.HasPending, Is.False);
+            var afterReload = new ToolJournal(new MainThreadJournalStore(session, new MainThreadQueue()));
+            Assert.That(afterReload.Report().Select(e => e.CallId + ":" + e.Outcome), Is.EqualTo(new[] { "late:not_started" }));
+        }
+
+        [Test]
+        public void FlushOffTheMainThreadDoesNothing()
+        {
+            var backend = new CountingStore();
+            var store = new MainThreadJournalStore(backend, new MainThreadQueue());
+            var worker = new Thread(() =>
+            {
+                store.Save("[]");
+                store.Flush();
+            });
+            worker.Start();
+            worker.Join();
+            Assert.That(backend.Saves, Is.EqualTo(0));
+            store.Flush();
+            Assert.That(backend.Load(), Is.EqualTo("[]"));
+        }
+
+        // A store that counts its writes and fails when touched off the thread that made it (as SessionState would).
+        private sealed class CountingStore : IJournalStore
+        {
+            private readonly int owner = Thread.CurrentThread.ManagedThreadId;
+            private string json;
+
+            public int Saves { get; private set; }
+
+            public string Load()
+            {
+                Check();
+                return json;
             }
-            finally
+
+            public void Save(string value)
             {
-                System.IO.Directory.Delete(System.IO.Path.GetDirectoryName(path), true);
+                Check();
+                Saves++;
+                json = value;
+            }
+
+            private void Check()
+            {
+                if (Thread.CurrentThread.ManagedThreadId != owner) throw new InvalidOperationException("main thread only");
             }
         }
     }
