@@ -143,7 +143,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     // Validated before anything is marked answered: an answer that cannot be sent leaves the request pending.
     serializeOutbound(permissionAnswer(requestId, result));
     // Closed before the write, so two answers racing each other cannot both reach claude.
-    const resolved = this.permissions.close(requestId, result.behavior === "allow" ? "allowed" : "denied", answer.kind);
+    const resolved = this.permissions.close(requestId, result.behavior === "allow" ? "allowed" : "denied", answer.kind, "user");
     if (resolved) this.emitEvent(resolved);
     this.syncState();
     await proc.send(permissionAnswer(requestId, result));
@@ -240,7 +240,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
         return;
       case "control_cancel_request": {
         this.preparing.delete(m.msg.request_id);
-        const resolved = this.permissions.close(m.msg.request_id, "cancelled", "withdrawn by claude");
+        const resolved = this.permissions.close(m.msg.request_id, "cancelled", "withdrawn by claude", "claude");
         if (resolved) this.emitEvent(resolved);
         this.syncState();
         return;
@@ -262,7 +262,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   private onNormalized(event: ChatEvent): void {
     if (event.type === "turn_started") this.prompts.delete(event.turnId);
-    this.emitEvent(event);
+    this.emitEvent(this.permissions.attribute(event));
     if (event.type !== "turn_result") return;
     if (this.normalizer.turns.current === null) this.turnEnded?.();
     if (event.ok) this.recovery.succeeded();
@@ -291,6 +291,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     }
     if (containsClipped(parsed.data.input)) {
       // The user cannot see what the tool would really get, so it cannot be approved.
+      this.permissions.decidedWithoutCard(parsed.data.tool_use_id, "sidecar");
       void this.proc?.send(permissionAnswer(requestId, { behavior: "deny", message: "Agent Panel refused this tool call: its input is nested too deeply to show to the user." })).catch(() => undefined);
       this.emitEvent({ type: "notice", level: "warning", code: "permission_input_too_deep", message: `Denied a ${parsed.data.tool_name} call whose input was nested too deeply to show.` });
       return;
@@ -299,6 +300,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (this.options.tools) {
       const ours = agentToolRequest(this.options.tools, parsed.data, this.options.preAllowReadOnlyTools !== false);
       if (ours.kind === "allow") {
+        this.permissions.decidedWithoutCard(parsed.data.tool_use_id, "read_only_setting");
         void this.proc?.send(permissionAnswer(requestId, { behavior: "allow", updatedInput: parsed.data.input })).catch(() => undefined);
         return;
       }

@@ -31,6 +31,14 @@ export const ChatStateName = z.enum([
 export type ChatStateName = z.infer<typeof ChatStateName>;
 
 const turn = { turnId: z.string() };
+
+/**
+ * Who decided a permission: `user` (answered on a card), `rule` (claude's own settings: an allow or
+ * deny rule, a saved "always allow", the permission mode), `read_only_setting` (the panel pre-allows
+ * its read-only tools), `claude` (withdrew the request), `sidecar` (chat closed, claude exited).
+ */
+export const DecidedBy = z.enum(["user", "rule", "read_only_setting", "claude", "sidecar"]);
+export type DecidedBy = z.infer<typeof DecidedBy>;
 const Block = z.object({ index: z.number(), kind: z.enum(["text", "thinking"]), text: z.string() });
 
 /** Every event the engine emits, discriminated by `type`. */
@@ -81,6 +89,7 @@ export const ChatEvent = z.discriminatedUnion("type", [
     images: z.array(ToolImage).optional().describe("Images in the tool's result (MCP tools can return pictures)."),
     durationMs: z.number(),
     decision: z.string().optional(),
+    decidedBy: DecidedBy.optional().describe("Who allowed or denied the call, when a permission check was involved and the sidecar knows."),
     parentToolUseId: z.string().nullable(),
   }),
   z.object({
@@ -105,6 +114,7 @@ export const ChatEvent = z.discriminatedUnion("type", [
     requestId: z.string(),
     outcome: z.enum(["allowed", "denied", "cancelled"]),
     detail: z.string().optional(),
+    by: DecidedBy.optional().describe("Who settled the request: the user, claude (withdrew it) or the sidecar (chat closed, claude exited)."),
   }),
   z.object({
     type: z.literal("subagent"),

@@ -1,4 +1,4 @@
-import type { ChatEvent, ChatEventOf } from "./events.js";
+import type { ChatEvent, ChatEventOf, DecidedBy } from "./events.js";
 import type { Inbound } from "../protocol/claude/parse.js";
 import type { AssistantMsg, ResultMsg, StreamEventMsg, UserMsg } from "../protocol/claude/inbound.js";
 import type { SystemMessage } from "../protocol/claude/system.js";
@@ -148,6 +148,7 @@ export class Normalizer {
         ...(images.length ? { images } : {}),
         durationMs: tool ? Math.round(this.now() - tool.startedAt) : 0,
         decision: meta?.permission_decision?.decision,
+        decidedBy: deciderOf(meta?.permission_decision?.source),
         parentToolUseId: parent,
       });
     }
@@ -234,4 +235,11 @@ export class Normalizer {
 
 function notice(level: "info" | "warning" | "error", code: string, message: string, data?: Record<string, unknown>): ChatEvent {
   return data ? { type: "notice", level, code, message, data } : { type: "notice", level, code, message };
+}
+
+/** claude's record of who decided a tool call (tool_result_meta) in the panel's words. */
+function deciderOf(source: string | undefined): DecidedBy | undefined {
+  if (source === "user_temporary" || source === "user_reject") return "user";
+  if (source === "user_permanent" || source === "config") return "rule";
+  return undefined;
 }

@@ -26,8 +26,8 @@ describe("Chat permissions", () => {
     await t!.waitFor((e) => e.type === "turn_result");
     const answer = await t!.waitStdin((l) => l.type === "control_response");
     expect(answer.response).toEqual({ subtype: "success", request_id: req.requestId, response: { behavior: "allow", updatedInput: req.input } });
-    expect(t!.of("permission_resolved")).toEqual([expect.objectContaining({ requestId: req.requestId, outcome: "allowed" })]);
-    expect(t!.of("tool_finished")[0]).toMatchObject({ isError: false });
+    expect(t!.of("permission_resolved")).toEqual([expect.objectContaining({ requestId: req.requestId, outcome: "allowed", by: "user" })]);
+    expect(t!.of("tool_finished")[0]).toMatchObject({ isError: false, decidedBy: "user" });
     expect(t!.chat.state).toBe("ready");
   });
 
@@ -67,7 +67,7 @@ describe("Chat permissions", () => {
     const req = await untilPermission();
     await t!.chat.interrupt();
     await t!.waitFor((e) => e.type === "turn_result");
-    expect(t!.of("permission_resolved")).toEqual([expect.objectContaining({ requestId: req.requestId, outcome: "cancelled" })]);
+    expect(t!.of("permission_resolved")).toEqual([expect.objectContaining({ requestId: req.requestId, outcome: "cancelled", by: "claude" })]);
     expect(t!.chat.pendingPermissions).toEqual([]);
     await expect(t!.chat.answerPermission(req.requestId, { kind: "allow" })).rejects.toMatchObject({ code: "permission_not_pending" });
     expect(t!.chat.state).toBe("ready");
@@ -76,7 +76,7 @@ describe("Chat permissions", () => {
   it("cancels pending prompts when the chat closes", async () => {
     const req = await untilPermission();
     await t!.chat.close();
-    expect(t!.of("permission_resolved")).toEqual([expect.objectContaining({ requestId: req.requestId, outcome: "cancelled" })]);
+    expect(t!.of("permission_resolved")).toEqual([expect.objectContaining({ requestId: req.requestId, outcome: "cancelled", by: "sidecar" })]);
     expect(t!.chat.state).toBe("closed");
   });
 

@@ -43,8 +43,13 @@ describe("Normalizer on real captures", () => {
     expect(started.length).toBeGreaterThan(0);
     expect(started[0]!.summary).toMatch(/^\w+: /);
     expect(finished.map((f) => f.toolUseId)).toEqual(started.map((s) => s.toolUseId));
-    expect(finished[0]).toMatchObject({ isError: false, decision: "accept" });
+    expect(finished[0]).toMatchObject({ isError: false, decision: "accept", decidedBy: "user" });
     expect(finished[0]!.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("names a saved always-allow rule as the decider of a call claude allowed by itself", () => {
+    const finished = of(replay("always-allow", 2), "tool_finished");
+    expect(finished.map((f) => f.decidedBy)).toEqual(["user", "rule"]);
   });
 
   it("marks the interrupted message as aborted and keeps the next turn clean", () => {

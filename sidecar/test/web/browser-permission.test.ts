@@ -33,7 +33,10 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
     expect(await card.innerText()).toContain("echo hello-from-bash");
     await card.getByRole("button", { name: "Allow", exact: true }).click();
 
-    await card.getByRole("status").filter({ hasText: "Allowed" }).waitFor();
+    // Once answered, the request folds into the tool's card: one card, saying who allowed it.
+    const tool = page.locator(".item.tool").filter({ hasText: "echo hello-from-bash" });
+    await tool.locator(".tool-permission").filter({ hasText: "Allowed by you" }).waitFor();
+    await card.waitFor({ state: "detached" });
     await page.getByRole("img", { name: "Succeeded" }).waitFor();
     await page.getByText("The command ran.").waitFor();
     expect(permissionAnswer(server)).toMatchObject({ behavior: "allow", updatedInput: { command: "echo hello-from-bash > bash-out.txt && cat bash-out.txt" } });
@@ -51,7 +54,8 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
     await card.getByRole("textbox", { name: "Deny message" }).fill("Use git status instead");
     await card.getByRole("button", { name: "Deny", exact: true }).click();
 
-    await card.getByRole("status").filter({ hasText: "Denied" }).waitFor();
+    await page.locator(".item.tool .tool-permission").filter({ hasText: "Denied by you" }).waitFor();
+    expect(await page.getByRole("region", { name: "Permission request: Bash" }).count()).toBe(0);
     await page.getByRole("img", { name: "Failed" }).waitFor();
     expect(permissionAnswer(server)).toEqual({ behavior: "deny", message: "Use git status instead" });
     await page.getByRole("note", { name: "Turn result" }).waitFor();
@@ -72,7 +76,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
     expect(permissionAnswer(server)).toBeUndefined();
     await page.locator(".transcript").focus();
     await page.keyboard.press("y");
-    await page.getByRole("status").filter({ hasText: "Allowed" }).waitFor();
+    await page.locator(".item.tool .tool-permission").filter({ hasText: "Allowed by you" }).waitFor();
     expect(permissionAnswer(server)).toMatchObject({ behavior: "allow" });
   });
 
@@ -84,7 +88,9 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
     const items = page.getByRole("menu", { name: "Always allow" }).getByRole("menuitem");
     expect(await items.allInnerTexts()).toEqual(["Always allow Bash(echo hello-from-bash *) in this project (local settings)", expect.stringContaining("Allow access to"), "All of the above"]);
     await items.first().click();
-    await page.getByRole("status").filter({ hasText: "Allowed" }).waitFor();
+    await page.locator(".item.tool .tool-permission").filter({ hasText: "Allowed by you" }).waitFor();
+    await page.locator(".item.tool summary").click();
+    await page.locator(".item.tool .tool-permission-line").filter({ hasText: "Allowed by you — always, from now on" }).waitFor();
     const answer = permissionAnswer(server);
     expect(answer.updatedPermissions).toEqual([{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "echo hello-from-bash *" }], behavior: "allow", destination: "localSettings" }]);
   });
@@ -96,7 +102,8 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: permissions and interrupts", () 
     const card = page.getByRole("region", { name: "Permission request: AskUserQuestion" });
     await card.getByText("Which color should the player be?").waitFor();
     await card.getByRole("group", { name: "Color" }).getByRole("button", { name: "Blue" }).click();
-    await card.getByRole("status").filter({ hasText: "Allowed" }).waitFor();
+    await page.locator(".item.tool .tool-permission").filter({ hasText: "Allowed by you" }).waitFor();
+    expect(await card.count()).toBe(0);
     expect(permissionAnswer(server)).toMatchObject({ behavior: "allow", updatedInput: { answers: { "Which color should the player be?": "Blue" } } });
     await page.getByRole("note", { name: "Turn result" }).waitFor();
     expect(problems).toEqual([]);

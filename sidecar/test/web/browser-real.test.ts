@@ -68,10 +68,12 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
     await sendPrompt(page, "Create the hello script");
     const card = page.getByRole("region", { name: "Permission request: Write" });
     await card.waitFor({ timeout: 20_000 });
-    expect(await card.innerText()).toContain("Hello.cs");
+    // The path shows once (the summary names it; no second "Path:" line).
+    expect((await card.innerText()).split("Hello.cs").length - 1).toBe(1);
     await card.getByRole("button", { name: "Allow", exact: true }).click();
 
-    await card.getByRole("status").filter({ hasText: "Allowed" }).waitFor();
+    await page.locator(".item.tool .tool-permission").filter({ hasText: "Allowed by you" }).waitFor();
+    await card.waitFor({ state: "detached" });
     await page.getByText("Created Hello.cs.").waitFor({ timeout: 20_000 });
     await page.getByRole("note", { name: "Turn result" }).waitFor();
     expect(readFileSync(target(server.sandbox.project), "utf8")).toBe(content);
@@ -87,7 +89,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
     await card.getByRole("textbox", { name: "Deny message" }).fill("Never delete the Library folder.");
     await card.getByRole("button", { name: "Deny", exact: true }).click();
 
-    await card.getByRole("status").filter({ hasText: "Denied" }).waitFor();
+    await page.locator(".item.tool .tool-permission").filter({ hasText: "Denied by you" }).waitFor();
     await page.getByText("Understood, I will not delete it.").waitFor({ timeout: 20_000 });
     await page.getByRole("note", { name: "Turn result" }).waitFor();
     const followUp = server.api.requests.find((q) => q.kind === "turn" && q.prompt === "Clean up the project" && q.step === 1);

@@ -63,7 +63,8 @@ describe("reduce", () => {
     const v = reduceAll(events);
     expect(v.items.map((i) => i.key)).toEqual(["user:turn-1", "msg:m1", "tool:tu1", "perm:r1", "task:t1", "notice:1", "msg:m2", "result:turn-1"]);
     expect(itemByKey(v, "tool:tu1")).toMatchObject({ status: "ok", result: "a.txt", durationMs: 42 });
-    expect(itemByKey(v, "perm:r1")).toMatchObject({ outcome: "allowed" });
+    expect(itemByKey(v, "perm:r1")).toMatchObject({ outcome: "allowed", folded: true });
+    expect(itemByKey(v, "tool:tu1")).toMatchObject({ permission: { requestId: "r1", outcome: "allowed" } });
     expect(itemByKey(v, "task:t1")).toMatchObject({ status: "completed", description: "Explore", tokens: 900 });
     expect(itemByKey(v, "notice:1")).toMatchObject({ level: "warning", message: "Claude is slow" });
     expect(pendingPermissions(v)).toEqual([]);
@@ -73,6 +74,28 @@ describe("reduce", () => {
     expect(v.info).toMatchObject({ sessionId: "s-1", model: "claude-opus-5-5", permissionMode: "default" });
     expect(v.totals).toEqual({ input: 100, output: 20, cacheRead: 1000, cacheCreation: 50, turns: 1 });
     expect(v.lastResult?.contextWindow).toBe(200_000);
+  });
+
+  it("folds a settled request into its tool's card whichever arrives first, and unfolds it when asked again", () => {
+    const tool: PanelEvent = { type: "tool_started", turnId: T, toolUseId: "tu9", name: "Write", input: {}, summary: "Write: a.cs", parentToolUseId: null };
+    const ask: PanelEvent = { type: "permission_requested", turnId: T, requestId: "r9", toolName: "Write", toolUseId: "tu9", input: {}, summary: "Write: a.cs", suggestions: [], isQuestion: false };
+    const settled: PanelEvent = { type: "permission_resolved", turnId: T, requestId: "r9", outcome: "denied", detail: "deny_stop", by: "user" };
+    const pending = reduceAll([tool, ask]);
+    expect(itemByKey(pending, "perm:r9")).not.toHaveProperty("folded", true);
+    expect(itemByKey(pending, "tool:tu9")).not.toHaveProperty("permission");
+    const folded = { requestId: "r9", outcome: "denied", detail: "deny_stop", by: "user" };
+    expect(itemByKey(reduceAll([tool, ask, settled]), "tool:tu9")).toMatchObject({ permission: folded });
+    // A request settled before its tool card appeared folds when the card comes.
+    const late = reduceAll([ask, settled, tool]);
+    expect(itemByKey(late, "perm:r9")).toMatchObject({ folded: true });
+    expect(itemByKey(late, "tool:tu9")).toMatchObject({ permission: folded });
+    const again = reduce(reduceAll([tool, ask, settled]), ask);
+    expect(itemByKey(again, "perm:r9")).toMatchObject({ outcome: undefined, folded: undefined });
+    expect(itemByKey(again, "tool:tu9")).toMatchObject({ permission: undefined });
+    // Without a tool use id there is nothing to fold into: the card stays.
+    const lone = reduceAll([{ ...ask, toolUseId: undefined } as PanelEvent, settled]);
+    expect(itemByKey(lone, "perm:r9")).toMatchObject({ outcome: "denied" });
+    expect(itemByKey(lone, "perm:r9")).not.toHaveProperty("folded", true);
   });
 
   it("marks failed tools and merges later init events (model change) field by field", () => {

@@ -54,6 +54,18 @@ export interface ToolItem {
   images?: { mediaType: string; data: string }[];
   durationMs?: number;
   decision?: string;
+  /** Who allowed or denied the call, when the sidecar knows (tool_finished.decidedBy). */
+  decidedBy?: string;
+  /** The settled permission request of this call, folded into its card. */
+  permission?: FoldedPermission;
+}
+
+/** A settled permission request as its tool's card shows it. */
+export interface FoldedPermission {
+  requestId: string;
+  outcome: "allowed" | "denied" | "cancelled";
+  detail?: string;
+  by?: string;
 }
 
 /** A permission card; `outcome` is set once resolved (by anyone). */
@@ -63,6 +75,9 @@ export interface PermissionItem {
   request: PanelEventOf<"permission_requested">;
   outcome?: "allowed" | "denied" | "cancelled";
   detail?: string;
+  by?: string;
+  /** Settled and shown inside its tool's card (the transcript shows no card of its own). */
+  folded?: boolean;
 }
 
 /** A subagent (background task) with its latest known fields. */
@@ -99,6 +114,8 @@ export interface ChatView {
   items: readonly Item[];
   /** Item key → position in `items`. */
   positions: Readonly<Record<string, number>>;
+  /** Tool use id → the key of its permission request. */
+  permissionOfTool: Readonly<Record<string, string>>;
   /** Turns started and not yet finished, oldest first. */
   openTurns: readonly string[];
   lastResult?: PanelEventOf<"turn_result">;

@@ -1,5 +1,5 @@
 import type { PanelEvent, PanelEventOf } from "../../protocol/panel/events.js";
-import type { BlockView, ChatView, Item, MessageItem, ToolItem } from "./store-types.js";
+import type { BlockView, ChatView, FoldedPermission, Item, MessageItem, ToolItem } from "./store-types.js";
 
 export type * from "./store-types.js";
 
@@ -8,10 +8,11 @@ export type * from "./store-types.js";
 // so that reducing a snapshot gives exactly the state of having seen every event live: only the
 // last `state` counts, init and subagent events merge their defined fields, a message's final
 // replaces its streamed deltas, and items keep the position where their key first appeared.
+// A settled permission request folds into its tool's card, whichever of the two arrives last.
 
 /** A chat with no events yet. */
 export function emptyChatView(): ChatView {
-  return { info: {}, items: [], positions: {}, openTurns: [], totals: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0, turns: 0 }, notices: 0 };
+  return { info: {}, items: [], positions: {}, permissionOfTool: {}, openTurns: [], totals: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0, turns: 0 }, notices: 0 };
 }
 
 /** Apply events in order, starting from `view` (default: empty). */
@@ -50,20 +51,31 @@ export function reduce(v: ChatView, e: PanelEvent): ChatView {
         aborted: e.aborted,
         error: e.error,
       }));
-    case "tool_started":
-      return upsert(v, `tool:${e.toolUseId}`, () => newTool(e), (it) =>
+    case "tool_started": {
+      const next = upsert(v, `tool:${e.toolUseId}`, () => newTool(e), (it) =>
         it.kind === "tool" ? { ...it, name: e.name, summary: e.summary, input: e.input, turnId: e.turnId, parentToolUseId: e.parentToolUseId, ...(e.title !== undefined ? { title: e.title } : {}) } : it,
       );
-    case "tool_finished":
-      return upsert(v, `tool:${e.toolUseId}`, () => finishTool(newTool({ ...e, summary: "", input: undefined }), e), (it) => (it.kind === "tool" ? finishTool(it, e) : it));
-    case "permission_requested":
-      return upsert(v, `perm:${e.requestId}`, () => ({ kind: "permission", key: `perm:${e.requestId}`, request: e }), (it) =>
-        it.kind === "permission" ? { ...it, request: e, outcome: undefined, detail: undefined } : it,
+      return fold(next, next.permissionOfTool[e.toolUseId]);
+    }
+    case "tool_finished": {
+      const next = upsert(v, `tool:${e.toolUseId}`, () => finishTool(newTool({ ...e, summary: "", input: undefined }), e), (it) => (it.kind === "tool" ? finishTool(it, e) : it));
+      return fold(next, next.permissionOfTool[e.toolUseId]);
+    }
+    case "permission_requested": {
+      const key = `perm:${e.requestId}`;
+      const asked = unfold(v, key);
+      const next = upsert(asked, key, () => ({ kind: "permission", key, request: e }), (it) =>
+        it.kind === "permission" ? { ...it, request: e, outcome: undefined, detail: undefined, by: undefined, folded: undefined } : it,
       );
-    case "permission_resolved":
-      return upsert(v, `perm:${e.requestId}`, () => ({ kind: "permission", key: `perm:${e.requestId}`, request: placeholderRequest(e), outcome: e.outcome, detail: e.detail }), (it) =>
-        it.kind === "permission" ? { ...it, outcome: e.outcome, detail: e.detail } : it,
+      return e.toolUseId === undefined || next.permissionOfTool[e.toolUseId] === key ? next : { ...next, permissionOfTool: { ...next.permissionOfTool, [e.toolUseId]: key } };
+    }
+    case "permission_resolved": {
+      const key = `perm:${e.requestId}`;
+      const next = upsert(v, key, () => ({ kind: "permission", key, request: placeholderRequest(e), outcome: e.outcome, detail: e.detail, by: e.by }), (it) =>
+        it.kind === "permission" ? { ...it, outcome: e.outcome, detail: e.detail, by: e.by } : it,
       );
+      return fold(next, key);
+    }
     case "subagent": {
       const { type: _type, ...fields } = e;
       const key = `task:${e.taskId}`;
@@ -102,6 +114,28 @@ export function itemByKey(v: ChatView, key: string): Item | undefined {
   return at === undefined ? undefined : v.items[at];
 }
 
+/** Show the settled request `key` inside its tool's card, once both exist. */
+function fold(v: ChatView, key: string | undefined): ChatView {
+  const perm = key === undefined ? undefined : itemByKey(v, key);
+  if (perm?.kind !== "permission" || perm.outcome === undefined || perm.request.toolUseId === undefined) return v;
+  const toolKey = `tool:${perm.request.toolUseId}`;
+  if (itemByKey(v, toolKey)?.kind !== "tool") return v;
+  const folded: FoldedPermission = { requestId: perm.request.requestId, outcome: perm.outcome, ...(perm.detail !== undefined ? { detail: perm.detail } : {}), ...(perm.by !== undefined ? { by: perm.by } : {}) };
+  const next = upsert(v, perm.key, () => perm, (it) => (it.kind === "permission" && !it.folded ? { ...it, folded: true } : it));
+  return upsert(next, toolKey, () => perm, (it) => (it.kind === "tool" && !samePermission(it.permission, folded) ? { ...it, permission: folded } : it));
+}
+
+/** A request asked again (repeated after a reconnect) shows as its own card until it is settled. */
+function unfold(v: ChatView, key: string): ChatView {
+  const perm = itemByKey(v, key);
+  if (perm?.kind !== "permission" || !perm.folded || perm.request.toolUseId === undefined) return v;
+  return upsert(v, `tool:${perm.request.toolUseId}`, () => perm, (it) => (it.kind === "tool" ? { ...it, permission: undefined } : it));
+}
+
+function samePermission(a: FoldedPermission | undefined, b: FoldedPermission): boolean {
+  return a !== undefined && a.requestId === b.requestId && a.outcome === b.outcome && a.detail === b.detail && a.by === b.by;
+}
+
 /** Insert a new item at the end, or replace the existing one with `update(old)`. */
 function upsert(v: ChatView, key: string, create: () => Item, update: (old: Item) => Item): ChatView {
   const at = v.positions[key];
@@ -137,7 +171,7 @@ function newTool(e: { toolUseId: string; turnId: string; name: string; summary: 
 }
 
 function finishTool(t: ToolItem, e: PanelEventOf<"tool_finished">): ToolItem {
-  return { ...t, status: e.isError ? "error" : "ok", result: e.result, durationMs: e.durationMs, decision: e.decision, ...(e.images?.length ? { images: e.images } : {}) };
+  return { ...t, status: e.isError ? "error" : "ok", result: e.result, durationMs: e.durationMs, decision: e.decision, ...(e.decidedBy !== undefined ? { decidedBy: e.decidedBy } : {}), ...(e.images?.length ? { images: e.images } : {}) };
 }
 
 /** A resolution without its request (cannot happen with a well-behaved server) still shows a card. */

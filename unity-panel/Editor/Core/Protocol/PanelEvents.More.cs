@@ -47,6 +47,8 @@ namespace AgentPanel.Core.Protocol
         public string RequestId { get; set; }
         public string Outcome { get; set; }
         public string Detail { get; set; }
+        /// <summary>Who settled it (<see cref="Deciders"/>): user, claude (withdrew it), sidecar (chat closed, claude exited); null from an older sidecar.</summary>
+        public string By { get; set; }
     }
 
     /// <summary>Progress of a subagent (background task); fields that are absent keep their previous value.</summary>

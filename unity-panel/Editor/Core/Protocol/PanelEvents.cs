@@ -146,7 +146,21 @@ namespace AgentPanel.Core.Protocol
         public List<ToolImage> Images { get; set; }
         public double DurationMs { get; set; }
         public string Decision { get; set; }
+        /// <summary>Who allowed or denied the call (<see cref="Deciders"/>), when the sidecar knows.</summary>
+        public string DecidedBy { get; set; }
         public string ParentToolUseId { get; set; }
+    }
+
+    /// <summary>Who decided a permission, as the sidecar names it (permission_resolved.by, tool_finished.decidedBy).</summary>
+    internal static class Deciders
+    {
+        public const string User = "user";
+        /// <summary>claude's own settings: an allow or deny rule, a saved "always allow", the permission mode.</summary>
+        public const string Rule = "rule";
+        /// <summary>The panel's "pre-allow read-only tools" setting.</summary>
+        public const string ReadOnlySetting = "read_only_setting";
+        public const string Claude = "claude";
+        public const string Sidecar = "sidecar";
     }
 
     /// <summary>An image a tool returned.</summary>

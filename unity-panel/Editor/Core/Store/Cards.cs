@@ -119,6 +119,11 @@ namespace AgentPanel.Core.Store
         public double? DurationMs { get; set; }
         /// <summary>How the permission decision went (e.g. "allowed by rule"), when the engine knows.</summary>
         public string Decision { get; set; }
+        /// <summary>Who allowed or denied the call (user, rule, read_only_setting, …), when the sidecar knows.</summary>
+        public string DecidedBy { get; set; }
+        /// <summary>The settled permission request of this call, folded into this card; null when there was none (or it still waits).</summary>
+        [JsonIgnore]
+        public PermissionCard Permission { get; set; }
         /// <summary>The title of one of the sidecar's own tools (shown instead of mcp__agent-panel__…).</summary>
         public string Title { get; set; }
         /// <summary>Pictures in the result (base64).</summary>
@@ -161,6 +166,11 @@ namespace AgentPanel.Core.Store
         /// <summary>allowed / denied / cancelled; null while pending.</summary>
         public string Outcome { get; set; }
         public string Detail { get; set; }
+        /// <summary>Who settled it (user, claude, sidecar); null from an older sidecar.</summary>
+        public string By { get; set; }
+        /// <summary>The tool card this settled request is shown in (it then has no card of its own); null while pending or with no tool card.</summary>
+        [JsonIgnore]
+        public ToolCard FoldedInto { get; set; }
 
         public bool Pending => Outcome == null;
     }

@@ -50,6 +50,9 @@ namespace AgentPanel.Core.Store
                     asked.Request = request;
                     asked.Outcome = null;
                     asked.Detail = null;
+                    asked.By = null;
+                    Unfold(asked);
+                    if (request.ToolUseId != null) permissionOfTool[request.ToolUseId] = asked;
                     asked.Touch();
                     if (!pending.Contains(asked)) pending.Add(asked);
                     break;
@@ -57,8 +60,11 @@ namespace AgentPanel.Core.Store
                     var answered = Upsert(Root, "perm:" + resolved.RequestId, () => new PermissionCard(resolved.RequestId) { Request = Placeholder(resolved) });
                     answered.Outcome = resolved.Outcome;
                     answered.Detail = resolved.Detail;
+                    answered.By = resolved.By;
                     answered.Touch();
                     pending.Remove(answered);
+                    var toolUseId = answered.Request?.ToolUseId;
+                    if (toolUseId != null) Fold(answered, FindTool(toolUseId));
                     break;
                 case SubagentEvent subagent:
                     ApplySubagent(subagent);
@@ -90,6 +96,7 @@ namespace AgentPanel.Core.Store
             tool.Input = e.Input;
             tool.ParentToolUseId = e.ParentToolUseId;
             if (e.Title != null) tool.Title = e.Title;
+            FoldSettled(tool);
             TouchTool(transcript, tool);
         }
 
@@ -101,7 +108,9 @@ namespace AgentPanel.Core.Store
             tool.Result = e.Result;
             tool.DurationMs = e.DurationMs;
             tool.Decision = e.Decision;
+            tool.DecidedBy = e.DecidedBy;
             tool.Images = e.Images;
+            FoldSettled(tool);
             TouchTool(transcript, tool);
         }
 

@@ -15,6 +15,8 @@ namespace AgentPanel.Core.Store
         private readonly Dictionary<string, SubagentCard> subagentByTool = new Dictionary<string, SubagentCard>();
         // Kept as events arrive, so the views that ask on every change (tabs, badge, permission bar) never scan the transcript.
         private readonly List<PermissionCard> pending = new List<PermissionCard>();
+        // Tool use id → its permission request, so a settled request folds into the tool's card whichever arrives last.
+        private readonly Dictionary<string, PermissionCard> permissionOfTool = new Dictionary<string, PermissionCard>();
         private List<PanelEvent> log = new List<PanelEvent>();
         private int compactedLength;
         private int notices;
@@ -104,6 +106,7 @@ namespace AgentPanel.Core.Store
             messageHome.Clear();
             subagentByTool.Clear();
             pending.Clear();
+            permissionOfTool.Clear();
             notices = 0;
             log = new List<PanelEvent>();
             compactedLength = 0;

@@ -99,6 +99,9 @@ namespace AgentPanel.Core.Store
                         var hasTool = subagent.ToolUseId != null && byKey.ContainsKey("tool:" + subagent.ToolUseId);
                         if (!hasTool && placedSubagents.Add(subagent.Key)) flat.Add(subagent);
                         break;
+                    case PermissionCard permission when permission.FoldedInto != null:
+                        // Settled and shown in its tool's card.
+                        break;
                     case Card card:
                         flat.Add(card);
                         break;

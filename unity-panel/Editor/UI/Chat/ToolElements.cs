@@ -4,7 +4,10 @@ using UnityEngine.UIElements;
 
 namespace AgentPanel.Editor.UI.Chat
 {
-    /// <summary>A tool call: ⏳/✓/✗, name, one-line summary, duration; input and result behind the expander.</summary>
+    /// <summary>
+    /// A tool call: ⏳/✓/✗, name, one-line summary, how its permission went ("Allowed by you": the settled request is folded in here
+    /// instead of keeping a card of its own), duration; input, result and the whole permission line behind the expander.
+    /// </summary>
     internal sealed class ToolElement : CardElement
     {
         private Expander expander;
@@ -12,6 +15,7 @@ namespace AgentPanel.Editor.UI.Chat
         private Label nameLabel;
         private Label summary;
         private Label duration;
+        private Label permission;
         private ToolLine line;
         private string rawSummary;
         private System.Collections.Generic.List<AgentPanel.Core.Protocol.ToolImage> images;
@@ -24,14 +28,18 @@ namespace AgentPanel.Editor.UI.Chat
             if (expander == null)
             {
                 expander = new Expander(card.Key, Context.OpenKeys, "ap-tool");
-                var labels = expander.AddHeaderLabels("ap-tool-icon", "ap-tool-name", "ap-summary", "ap-duration");
+                var labels = expander.AddHeaderLabels("ap-tool-icon", "ap-tool-name", "ap-summary", "ap-permission-tag", "ap-duration");
                 icon = labels[0];
                 nameLabel = labels[1];
                 summary = labels[2];
-                duration = labels[3];
+                permission = labels[3];
+                duration = labels[4];
                 Add(expander);
             }
             line = ToolLine.Of(tool, Context.Awaiting.Contains(tool.ToolUseId));
+            permission.text = line.PermissionTag ?? "";
+            PanelAssets.Show(permission, line.PermissionTag != null);
+            permission.EnableInClassList("ap-permission-denied", line.PermissionOutcome == AgentPanel.Core.Protocol.PermissionResolvedEvent.Denied);
             rawSummary = tool.Summary;
             images = tool.Images;
             SetIcon(this, icon, line.Icon, line.IconText, line.StatusLabel);

@@ -81,7 +81,10 @@ namespace AgentPanel.Core.Tests.Store
             for (var i = 4; i < events.Count; i++) chat.Apply(i + 1, events[i]);
             Assert.That(chat.PendingPermissions(), Is.Empty);
             var cards = chat.Cards.OfType<PermissionCard>().ToList();
-            Assert.That(cards.Select(c => c.Outcome), Is.EqualTo(new[] { "allowed", "denied" }));
+            Assert.That(cards.Select(c => c.Outcome), Is.EqualTo(new[] { "denied" }), "the allowed request folded into its tool's card; the denied one has no tool card");
+            var tool = chat.Cards.OfType<ToolCard>().Single();
+            Assert.That(tool.Permission.RequestId, Is.EqualTo("r1"));
+            Assert.That(tool.Permission.Outcome, Is.EqualTo("allowed"));
         }
 
         [Test]

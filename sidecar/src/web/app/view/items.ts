@@ -1,5 +1,6 @@
 import { h, type Child } from "../dom.js";
 import { clip, formatDuration, formatTokens, previewJson, shortSummary } from "../format.js";
+import { permissionLine } from "../permission-words.js";
 import type { BlockView, Item, MessageItem, NoticeItem, ResultItem, SubagentItem, ToolItem, UserItem } from "../store.js";
 
 // One transcript entry → one element. Everything is text except a final text block's `html`,
@@ -99,10 +100,12 @@ function renderTool(item: ToolItem, ctx: ItemContext): HTMLElement {
   const status = awaiting ? "awaiting" : item.status;
   const statusLabel = { running: "Running", awaiting: "Waiting for approval", ok: "Succeeded", error: "Failed" }[status];
   const icon = status === "ok" ? "✓" : status === "error" ? "✗" : status === "awaiting" ? "?" : "";
+  const permission = permissionLine(item);
   const head: Child[] = [
     h("span", { class: `tool-status ${status}`, attrs: { role: "img", "aria-label": statusLabel } }, icon),
     h("span", { class: "tool-name", attrs: item.title !== undefined ? { title: item.name } : {} }, item.title ?? item.name),
     h("span", { class: "tool-summary", attrs: { title: item.summary } }, shortSummary(item.title ?? item.name, item.summary)),
+    permission?.tag ? h("span", { class: `tool-permission ${permission.outcome ?? ""}`, attrs: { title: permission.text } }, permission.tag) : null,
     item.durationMs !== undefined ? h("span", { class: "tool-duration" }, formatDuration(item.durationMs)) : null,
   ];
   const body: Child[] = [h("div", { class: "label" }, "Input"), h("pre", null, previewJson(item.input))];
@@ -111,9 +114,10 @@ function renderTool(item: ToolItem, ctx: ItemContext): HTMLElement {
     const picture = resultImage(image);
     if (picture) body.push(picture);
   }
-  if (item.decision) body.push(h("div", { class: "meta" }, `Decision: ${item.decision}`));
+  if (permission) body.push(h("div", { class: "meta tool-permission-line" }, permission.text));
   const el = details(ctx, `${item.key}:details`, "tool-details", head, body);
-  return h("div", { class: "item tool", attrs: { "data-status": status, "aria-label": `Tool ${item.name}: ${statusLabel}` } }, el);
+  const label = `Tool ${item.name}: ${statusLabel}${permission?.tag ? `, ${permission.tag.toLowerCase()}` : ""}`;
+  return h("div", { class: "item tool", attrs: { "data-status": status, "aria-label": label, ...(item.permission ? { "data-request-id": item.permission.requestId } : {}) } }, el);
 }
 
 /** A tool's picture (raster formats only, as a data URL the panel's CSP allows). */

@@ -1,6 +1,7 @@
 import type { PermissionAnswer } from "../../../protocol/panel/inputs.js";
 import { h } from "../dom.js";
 import { describeSuggestion, previewJson, shortSummary } from "../format.js";
+import { pathShownIn, settled } from "../permission-words.js";
 import type { PermissionItem } from "../store.js";
 import { resultImage } from "./items.js";
 import { renderQuestions, type Question } from "./questions.js";
@@ -79,12 +80,11 @@ export class PermissionCards {
       card.append(h("div", { class: "perm-dry-run" }, h("div", { class: "label" }, "Dry run"), h("pre", null, text || (r.dryRun.error?.message ?? "")), ...pictures));
     }
     if (r.description && r.description !== r.summary) card.append(h("div", { class: "perm-desc" }, r.description));
-    if (r.blockedPath) card.append(h("div", { class: "meta" }, `Path: ${r.blockedPath}`));
+    // The path once: not again when the summary already names it.
+    if (r.blockedPath && !pathShownIn(r.isQuestion ? "" : summary, r.blockedPath)) card.append(h("div", { class: "meta perm-path" }, `Path: ${r.blockedPath}`));
     if (!r.isQuestion) card.append(h("details", { class: "perm-input" }, h("summary", null, "Input"), h("pre", null, previewJson(r.input))));
     if (item.outcome) {
-      const words = { allowed: "Allowed", denied: "Denied", cancelled: "Cancelled" }[item.outcome];
-      const detail = outcomeDetail(item.detail);
-      card.append(h("div", { class: "perm-outcome", attrs: { role: "status" } }, words, detail ? ` — ${detail}` : ""));
+      card.append(h("div", { class: "perm-outcome", attrs: { role: "status" } }, settled(item.outcome, item.detail, item.by)));
       return card;
     }
     if (r.isQuestion) card.append(this.renderQuestionActions(item, st));
@@ -189,10 +189,4 @@ export class PermissionCards {
     Object.assign(st, patch, { version: st.version + 1 });
     this.changed();
   }
-}
-
-/** The resolution's detail in words; the plain answer kinds add nothing to "Allowed"/"Denied". */
-function outcomeDetail(detail: string | undefined): string | undefined {
-  const words: Record<string, string | undefined> = { allow: undefined, deny: undefined, allow_always: "always, from now on", deny_stop: "and the turn stopped", answer_questions: "answered" };
-  return detail !== undefined && detail in words ? words[detail] : detail;
 }

@@ -39,6 +39,8 @@ export class TranscriptView {
     const seen = new Set<string>();
     let prev: Element | null = null;
     for (const item of items) {
+      // A settled permission request is shown inside its tool's card.
+      if (item.kind === "permission" && item.folded) continue;
       seen.add(item.key);
       const stamp = renderStamp(item, ctx, (id) => this.cards.stamp(id));
       const old = this.rendered.get(item.key);

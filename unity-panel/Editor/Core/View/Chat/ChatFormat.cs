@@ -47,6 +47,24 @@ namespace AgentPanel.Core.View
             return toolName != null && summary.StartsWith(prefix, StringComparison.Ordinal) ? summary.Substring(prefix.Length) : summary;
         }
 
+        /// <summary>
+        /// Whether <paramref name="summary"/> already names <paramref name="path"/> (whole, or as a path relative to the project, like
+        /// "Write: Assets/A.cs" or "echo hi > notes.txt"), so a card need not show the path a second time.
+        /// </summary>
+        public static bool PathShownIn(string summary, string path)
+        {
+            if (string.IsNullOrEmpty(summary) || string.IsNullOrEmpty(path)) return false;
+            foreach (var raw in summary.Split(PathSeparators, StringSplitOptions.RemoveEmptyEntries))
+            {
+                var token = raw.StartsWith("./", StringComparison.Ordinal) || raw.StartsWith(".\\", StringComparison.Ordinal) ? raw.Substring(2) : raw;
+                if (token.Length == 0) continue;
+                if (path == token || path.EndsWith("/" + token, StringComparison.Ordinal) || path.EndsWith("\\" + token, StringComparison.Ordinal)) return true;
+            }
+            return false;
+        }
+
+        private static readonly char[] PathSeparators = { ' ', '\t', '\n', '"', '\'', '`', '<', '>', '|', ';', '(', ')', ',', '=' };
+
         /// <summary>Pretty JSON of a tool input (a string stays as it is).</summary>
         public static string Json(JToken value)
         {

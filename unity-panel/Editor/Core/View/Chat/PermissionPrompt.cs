@@ -32,7 +32,7 @@ namespace AgentPanel.Core.View
         public string Summary { get; private set; }
         /// <summary>The engine's description when it says more than the summary, else null.</summary>
         public string Description { get; private set; }
-        /// <summary>"Path: …" or null.</summary>
+        /// <summary>"Path: …", or null when there is none or the summary already names it (the path is shown once).</summary>
         public string BlockedPath { get; private set; }
         /// <summary>The change of an Edit/MultiEdit/Write request, else null.</summary>
         public List<DiffLine> Diff { get; private set; }
@@ -67,13 +67,13 @@ namespace AgentPanel.Core.View
                 Badge = r.IsQuestion ? "Question" : "Permission",
                 Summary = r.IsQuestion ? "" : summary,
                 Description = string.IsNullOrEmpty(r.Description) || r.Description == r.Summary || r.Description == summary ? null : r.Description,
-                BlockedPath = string.IsNullOrEmpty(r.BlockedPath) ? null : "Path: " + r.BlockedPath,
+                BlockedPath = string.IsNullOrEmpty(r.BlockedPath) || ChatFormat.PathShownIn(r.IsQuestion ? "" : summary, r.BlockedPath) ? null : "Path: " + r.BlockedPath,
                 Diff = r.IsQuestion ? null : EditDiff.Of(tool, r.Input),
                 Input = r.IsQuestion ? "" : ChatFormat.Clip(ChatFormat.Json(r.Input), ToolLine.MaxLines, ToolLine.MaxChars),
                 Always = AlwaysChoices(r),
                 Questions = r.IsQuestion ? QuestionItem.Parse(r.Input) : new List<QuestionItem>(),
                 Pending = card.Pending,
-                Outcome = card.Pending ? null : OutcomeText(card.Outcome, card.Detail),
+                Outcome = card.Pending ? null : OutcomeText(card.Outcome, card.Detail, card.By),
                 Destructive = r.AgentTool != null && r.AgentTool.Destructive ? "Destructive: this tool changes or deletes project data." : null,
                 DryRun = DryRunText(r.DryRun),
                 DryRunImages = r.DryRun?.Content?.FindAll(c => c.Type == ToolContent.ImageType) ?? new List<ToolContent>(),
@@ -120,25 +120,10 @@ namespace AgentPanel.Core.View
             return PermissionAnswer.DenyAndStop(text.Length == 0 ? null : text);
         }
 
-        /// <summary>The resolution in words; the plain answer kinds add nothing to "Allowed"/"Denied".</summary>
-        public static string OutcomeText(string outcome, string detail)
+        /// <summary>The resolution in words ("Allowed by you — always, from now on"); see <see cref="PermissionLine.Settled"/>.</summary>
+        public static string OutcomeText(string outcome, string detail, string by = null)
         {
-            var words = outcome == PermissionResolvedEvent.Allowed ? "Allowed" : outcome == PermissionResolvedEvent.Denied ? "Denied" : outcome == PermissionResolvedEvent.Cancelled ? "Cancelled" : outcome;
-            string more;
-            switch (detail)
-            {
-                case null:
-                case "":
-                case "allow":
-                case "deny":
-                    more = null;
-                    break;
-                case "allow_always": more = "always, from now on"; break;
-                case "deny_stop": more = "and the turn stopped"; break;
-                case "answer_questions": more = "answered"; break;
-                default: more = detail; break;
-            }
-            return more == null ? words : words + " — " + more;
+            return PermissionLine.Settled(outcome, detail, by);
         }
 
         /// <summary>What to show under the card when sending an answer failed (e.g. already_answered), saying what to do.</summary>

@@ -32,8 +32,12 @@ namespace AgentPanel.Core.View
         /// <summary>"Result", "Error", or null while no result arrived.</summary>
         public string ResultLabel { get; private set; }
         public string Result { get; private set; }
-        /// <summary>"Decision: allowed by rule" or null.</summary>
+        /// <summary>How the permission went ("Allowed by you — always, from now on"), or null when nothing is known.</summary>
         public string Decision { get; private set; }
+        /// <summary>The same, short, for the header ("Allowed by you"): set when a request was asked (and folded into this card) or the call was denied.</summary>
+        public string PermissionTag { get; private set; }
+        /// <summary>allowed / denied / cancelled when known (the header tag's colour).</summary>
+        public string PermissionOutcome { get; private set; }
 
         /// <summary>The line of <paramref name="tool"/>; <paramref name="awaitingApproval"/> when a pending permission names its tool use id.</summary>
         public static ToolLine Of(ToolCard tool, bool awaitingApproval)
@@ -41,6 +45,7 @@ namespace AgentPanel.Core.View
             var icon = IconOf(tool.Status, awaitingApproval);
             var name = tool.Title ?? tool.Name ?? "tool";
             var summary = ChatFormat.ShortSummary(name, tool.Summary);
+            var permission = PermissionLine.Of(tool);
             return new ToolLine
             {
                 Icon = icon,
@@ -53,7 +58,9 @@ namespace AgentPanel.Core.View
                 Input = ChatFormat.Clip(ChatFormat.Json(tool.Input), MaxLines, MaxChars),
                 ResultLabel = tool.Result == null ? null : tool.Status == ToolStatus.Failed ? "Error" : "Result",
                 Result = tool.Result == null ? null : ChatFormat.Clip(tool.Result, MaxLines, MaxChars),
-                Decision = string.IsNullOrEmpty(tool.Decision) ? null : "Decision: " + tool.Decision,
+                Decision = permission?.Text,
+                PermissionTag = permission?.Tag,
+                PermissionOutcome = permission?.Outcome,
             };
         }
 
