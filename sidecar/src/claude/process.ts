@@ -4,6 +4,7 @@ import { AgentPanelError, reportInternal } from "../errors.js";
 import treeKill from "tree-kill";
 import type { Outbound } from "../protocol/claude/outbound.js";
 import { parseInbound, type Inbound } from "../protocol/claude/parse.js";
+import { reportClaudeChild } from "./children.js";
 import { hasDescriptorHeadroom } from "./fd-headroom.js";
 import { LineSplitter, type FrameEvent } from "./framing.js";
 import { buildArgs, buildEnv, type LaunchOptions } from "./spawn.js";
@@ -54,6 +55,7 @@ export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
     this.splitter = new LineSplitter({ maxLineBytes: options.maxLineBytes });
     this.child = spawnClaude(launch);
     this.pid = this.child.pid;
+    reportClaudeChild("spawn", this.pid);
     this.writer = new StdinWriter(this.child.stdin!);
     // Each handler below is the top of an event source: an exception there must not reach the
     // event loop (it would end the whole sidecar), only cost this chat the line being handled.
@@ -179,6 +181,7 @@ export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
       this.stderrTail += `\n${String((spawnError.cause as Error).message ?? spawnError.cause)}`;
     }
     this.exited = { code, signal, requested: this.stopRequested, stderrTail: this.stderrTail };
+    reportClaudeChild("exit", this.pid);
     const exited = this.exited;
     this.guarded("exit", () => this.emit("exit", exited));
     return exited;

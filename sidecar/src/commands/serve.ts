@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { readDescriptor, removeDescriptorIfOurs, writeDescriptor, type Descriptor } from "../bridge/descriptor-io.js";
 import { acquireInstanceLock } from "../bridge/descriptor-lock.js";
+import { ledgerFile, takeOverLedger, type ChildLedger } from "../bridge/orphans.js";
 import { descriptorPaths, type PlatformEnv } from "../bridge/descriptor.js";
 import { probeHealth } from "../bridge/http-health.js";
 import { createLifetime, processExists, type Lifetime } from "../bridge/lifetime.js";
@@ -111,6 +112,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   let definitions: DefinitionTools | undefined;
   let server: RunningServer | undefined;
   let descriptor: Descriptor;
+  let ledger: ChildLedger | undefined;
   try {
     const token = loadOrCreateToken(paths.token);
     const existing = readDescriptor(paths.descriptor);
@@ -121,6 +123,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
       return { kind: "exit", code: 0 };
     }
     if (existing) log(`replacing the stale descriptor of pid ${existing.pid} (not running or not answering)`);
+    ledger = await takeOverLedger(ledgerFile(paths), log);
     tools = new ToolHost({ version: VERSION, cacheFile: catalogCacheFile(paths), syncWaitMs: args.syncWaitMs, log });
     const host = tools;
     // Native tools, before Unity's (an earlier provider wins a duplicate name).
@@ -144,6 +147,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     await hooks?.closeAll().catch(() => {});
     definitions?.close();
     await tools?.close().catch(() => {});
+    ledger?.close();
     throw err;
   } finally {
     release();
@@ -161,7 +165,10 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
         await running.close();
       }
     },
-    removeDescriptor: () => void removeDescriptorIfOurs(paths.descriptor, descriptor),
+    removeDescriptor: () => {
+      ledger?.close();
+      removeDescriptorIfOurs(paths.descriptor, descriptor);
+    },
     exit: opts.exit,
     log,
   });
