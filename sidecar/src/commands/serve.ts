@@ -12,6 +12,8 @@ import type { StaticFiles } from "../bridge/static.js";
 import { loadOrCreateToken } from "../bridge/token.js";
 import { AgentPanelError, reportInternal, setInternalErrorLog } from "../errors.js";
 import { composeMmlProvider } from "../mml/tool.js";
+import { GeneratedAudio } from "../mml/generated-audio.js";
+import { mmlMediaRoute } from "../mml/media-route.js";
 import { addDefinitionTools, definitionDirs, type DefinitionTools } from "../tools/definitions/serve.js";
 import { catalogCacheFile } from "../tools/catalog-cache.js";
 import { ToolHost } from "../tools/host.js";
@@ -127,7 +129,10 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     tools = new ToolHost({ version: VERSION, cacheFile: catalogCacheFile(paths), syncWaitMs: args.syncWaitMs, log });
     const host = tools;
     // Native tools, before Unity's (an earlier provider wins a duplicate name).
-    tools.addProvider(composeMmlProvider(() => ({ projectRoot: paths.project, stateDir: paths.dir, importAsset: host.importAsset })));
+    const audio = new GeneratedAudio();
+    tools.addProvider(composeMmlProvider(() => ({ projectRoot: paths.project, stateDir: paths.dir, importAsset: host.importAsset, onWritten: audio.record })));
+    // The browser panel's compose card fetches the WAV and the note sequence here.
+    const media = mmlMediaRoute({ projectRoot: paths.project, stateDir: paths.dir, generated: audio });
     // Test mode (conformance run, acceptance tests): a provider of sample tools, never otherwise.
     if (args.testTools) tools.addProvider(new TestToolProvider());
     hooks = await (opts.createHooks ?? notReadyHooks)({ project: paths.project, claudePath: args.claude, version: VERSION, log, tools, ...(args.unityWaitMs !== undefined ? { unityWaitMs: args.unityWaitMs } : {}) });
@@ -137,7 +142,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     const h = hooks;
     const t = tools;
     server = await listenWithFallback(args.port, paths.project, opts, (port) =>
-      startServer({ port, token, version: VERSION, onClient: h.onClient, health: () => ({ ...h.health(), ...t.health(), definitionsDir: defs.dirs.project, sharedDefinitionsDir: defs.dirs.shared }), route: t.route, staticRoot: h.staticRoot, heartbeatMs: opts.heartbeatMs, log }),
+      startServer({ port, token, version: VERSION, onClient: h.onClient, health: () => ({ ...h.health(), ...t.health(), definitionsDir: defs.dirs.project, sharedDefinitionsDir: defs.dirs.shared }), route: (req, res, pathname) => media(req, res, pathname) || t.route(req, res, pathname), staticRoot: h.staticRoot, heartbeatMs: opts.heartbeatMs, log }),
     );
     descriptor = { pid: process.pid, port: server.port, token, version: VERSION, startedAt: new Date().toISOString(), project: paths.project };
     writeDescriptor(paths.descriptor, descriptor);

@@ -10,6 +10,10 @@ import { ToolHost } from "../../src/tools/host.js";
 import { UnityToolProvider } from "../../src/tools/unity-provider.js";
 import { unityAssetImporter } from "../../src/tools/unity-import.js";
 import { composeMmlProvider } from "../../src/mml/tool.js";
+import { GeneratedAudio } from "../../src/mml/generated-audio.js";
+import { mmlMediaRoute } from "../../src/mml/media-route.js";
+import { writeWebFiles } from "../../src/web/files.js";
+import { join } from "node:path";
 import { claudeBinary, makeSandbox, type Sandbox } from "./harness.js";
 
 // The sidecar wired as `serve` wires it (bridge server + tool host + Unity provider + chats on the
@@ -38,7 +42,7 @@ export interface WsClient {
 }
 
 /** Start the rig; `rules` script the fake model. */
-export async function startToolRig(rules: readonly Rule[], opts: { unityWaitMs?: number; importWaitMs?: number } = {}): Promise<ToolRig> {
+export async function startToolRig(rules: readonly Rule[], opts: { unityWaitMs?: number; importWaitMs?: number; web?: boolean } = {}): Promise<ToolRig> {
   const sandbox = makeSandbox();
   const api = await startFakeApi(rules);
   const token = "tooltest".repeat(4);
@@ -46,11 +50,13 @@ export async function startToolRig(rules: readonly Rule[], opts: { unityWaitMs?:
   const unity = new UnityToolProvider({ awayWaitMs: opts.unityWaitMs ?? 30_000, waitProgressMs: 1000 });
   // compose_mml as serve registers it, writing into the sandbox project and importing through Unity.
   host.importAsset = unityAssetImporter(unity, opts.importWaitMs);
-  host.addProvider(composeMmlProvider(() => ({ projectRoot: sandbox.project, stateDir: sandbox.root, importAsset: host.importAsset })));
+  const audio = new GeneratedAudio();
+  host.addProvider(composeMmlProvider(() => ({ projectRoot: sandbox.project, stateDir: sandbox.root, importAsset: host.importAsset, onWritten: audio.record })));
+  const media = mmlMediaRoute({ projectRoot: sandbox.project, stateDir: sandbox.root, generated: audio });
   host.addProvider(unity);
   const chatDefaults: ChatOptions = { claudePath: claudeBinary(), cwd: sandbox.project, env: sandbox.env(api.url), tools: chatToolHost(host.registry), process: { graceMs: 1000, killWaitMs: 1000 } };
   const registry = new ChatRegistry({ chatDefaults, changeDelayMs: 10 });
-  const server = await startServer({ port: 0, token, version: "test", health: () => ({}), route: host.route, onClient: (link) => attachClient(registry, link, { project: sandbox.project, tools: unity }) });
+  const server = await startServer({ port: 0, token, version: "test", health: () => ({}), route: (req, res, pathname) => media(req, res, pathname) || host.route(req, res, pathname), ...(opts.web ? { staticRoot: writeWebFiles(join(sandbox.root, "web")) } : {}), onClient: (link) => attachClient(registry, link, { project: sandbox.project, tools: unity }) });
   // As serve does once it listens: chats reach /mcp, the token only in their environment.
   chatDefaults.mcpConfig = mcpConfigJson(server.port);
   chatDefaults.env = { ...chatDefaults.env, [MCP_TOKEN_ENV]: token };

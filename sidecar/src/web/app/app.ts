@@ -1,5 +1,6 @@
 import type { PanelController } from "./controller.js";
 import { h, isTypingTarget } from "./dom.js";
+import type { MediaSource } from "./media.js";
 import { pendingPermissions } from "./store.js";
 import { ComposerView } from "./view/composer.js";
 import { HistoryView } from "./view/history.js";
@@ -13,11 +14,11 @@ import { TranscriptView } from "./view/transcript.js";
 // menu), Y allows and N focuses the deny message of the oldest pending permission card.
 
 /** Mount the panel into `root`; returns a function that unmounts it. */
-export function mountApp(root: HTMLElement, app: PanelController): () => void {
+export function mountApp(root: HTMLElement, app: PanelController, media?: MediaSource): () => void {
   const cards = new PermissionCards((requestId, answer) => app.answer(requestId, answer), () => schedule());
-  const transcript = new TranscriptView(cards);
+  const transcript = new TranscriptView(cards, { media });
   const header = new HeaderView(() => app.reconnectNow(), () => (app.history.state.open ? app.history.hide() : app.history.show()));
-  const history = new HistoryView(app.history);
+  const history = new HistoryView(app.history, media);
   const status = new StatusBarView();
   const toasts = h("div", { class: "toasts", attrs: { "aria-live": "assertive" } });
   const composer = new ComposerView({

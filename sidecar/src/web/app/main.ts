@@ -1,6 +1,7 @@
 import type { SocketLike } from "./connection.js";
 import { PanelController } from "./controller.js";
 import { mountApp } from "./app.js";
+import { SidecarMedia } from "./media.js";
 import { takeToken } from "./token.js";
 
 // Entry of the browser panel (bundled to /app.js): read the token, connect to /ws on the page's
@@ -18,7 +19,7 @@ if (root) {
   } else {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const controller = new PanelController({ url: `${scheme}//${location.host}/ws`, token, createSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike });
-    mountApp(root, controller);
+    mountApp(root, controller, new SidecarMedia(token));
     controller.start();
   }
 }

@@ -2,6 +2,7 @@ import type { SearchHit, SessionSummary } from "../../../protocol/panel/history.
 import { h, replaceChildren, setText } from "../dom.js";
 import { relativeTime, sessionDetails } from "../format.js";
 import type { HistoryModel, HistoryState } from "../history-model.js";
+import type { MediaSource } from "../media.js";
 import type { SubagentItem } from "../store.js";
 import { PermissionCards } from "./permission.js";
 import { TranscriptView } from "./transcript.js";
@@ -26,7 +27,7 @@ export class HistoryView {
   private listKey = "";
   private olderPages = 0;
 
-  constructor(private readonly model: HistoryModel) {
+  constructor(private readonly model: HistoryModel, media?: MediaSource) {
     this.search = h("input", { attrs: { type: "search", "aria-label": "Search sessions", placeholder: "Search titles and prompts", spellcheck: "false", autocomplete: "off" }, on: { input: () => model.search(this.search.value) } });
     this.fullText = h("input", { attrs: { type: "checkbox" }, on: { change: () => model.setFullText(this.fullText.checked) } });
     const toggle = h("label", { class: "full-text meta", attrs: { title: "Search prompts, replies, thinking and tool calls of every session" } }, this.fullText, " Full text");
@@ -35,6 +36,7 @@ export class HistoryView {
     // Read-only: no permission card can be answered here, so its answers go nowhere.
     this.transcript = new TranscriptView(new PermissionCards(async () => undefined, () => undefined), {
       subagent: { controls: (item) => this.subagentControls(item), stamp: (item) => this.model.state.selected?.subagents[item.taskId]?.status ?? "" },
+      media,
     });
     this.older = h("button", { class: "load-older", attrs: { type: "button" }, on: { click: () => void model.loadOlder() } }, "Load older");
     this.transcript.el.prepend(this.older);

@@ -1,7 +1,9 @@
 import { h, type Child } from "../dom.js";
 import { clip, formatDuration, formatTokens, previewJson, shortSummary } from "../format.js";
+import type { MediaSource } from "../media.js";
 import { permissionLine } from "../permission-words.js";
 import type { BlockView, Item, MessageItem, NoticeItem, ResultItem, SubagentItem, ToolItem, UserItem } from "../store.js";
+import { composeCard } from "./compose-card.js";
 
 // One transcript entry → one element. Everything is text except a final text block's `html`,
 // which the sidecar rendered from markdown and sanitized: it is the only innerHTML in the app.
@@ -16,6 +18,8 @@ export interface ItemContext {
   permission(item: Extract<Item, { kind: "permission" }>): HTMLElement;
   /** History only: a control under a subagent card (expand its transcript) and the state it shows. */
   subagent?: { controls(item: SubagentItem): HTMLElement | null; stamp(item: SubagentItem): string };
+  /** Fetches compose_mml's audio for its cards (absent: the card shows no player). */
+  media?: MediaSource;
 }
 
 /** Longest tool result shown in a card. */
@@ -117,7 +121,7 @@ function renderTool(item: ToolItem, ctx: ItemContext): HTMLElement {
   if (permission) body.push(h("div", { class: "meta tool-permission-line" }, permission.text));
   const el = details(ctx, `${item.key}:details`, "tool-details", head, body);
   const label = `Tool ${item.name}: ${statusLabel}${permission?.tag ? `, ${permission.tag.toLowerCase()}` : ""}`;
-  return h("div", { class: "item tool", attrs: { "data-status": status, "aria-label": label, ...(item.permission ? { "data-request-id": item.permission.requestId } : {}) } }, el);
+  return h("div", { class: "item tool", attrs: { "data-status": status, "aria-label": label, ...(item.permission ? { "data-request-id": item.permission.requestId } : {}) } }, el, composeCard(item, ctx.media));
 }
 
 /** A tool's picture (raster formats only, as a data URL the panel's CSP allows). */

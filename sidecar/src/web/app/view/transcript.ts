@@ -18,7 +18,7 @@ export class TranscriptView {
   private chatId: string | undefined;
   private readonly openDetails = new Set<string>();
 
-  constructor(private readonly cards: PermissionCards, private readonly extras: Pick<ItemContext, "subagent"> = {}) {
+  constructor(private readonly cards: PermissionCards, private readonly extras: Pick<ItemContext, "subagent" | "media"> = {}) {
     this.list = h("div", { class: "items" });
     this.empty = h("div", { class: "empty" }, h("p", { class: "empty-title" }, "Ask Claude anything about your project."), h("p", null, "Type below and press Enter. Shift+Enter adds a new line."));
     this.el = h("div", { class: "transcript", attrs: { role: "log", "aria-label": "Conversation", tabindex: "0" } }, this.empty, this.list);

@@ -1,0 +1,87 @@
+import { createReadStream, realpathSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import type { GeneratedAudio } from "./generated-audio.js";
+import { GENERATED_DIR } from "./output.js";
+
+// The browser panel's compose card plays the WAV and draws the piano roll from these two
+// authenticated routes (the server checks the token before any route runs):
+//   GET|HEAD /mml/wav?path=<wav_path>    the WAV bytes
+//   GET      /mml/notes?path=<wav_path>  {note_sequence} of a WAV composed since the sidecar started
+// Only WAV files compose_mml wrote in this sidecar's lifetime, or files inside the project's
+// Assets/Audio/Generated or the state directory's mml folder, are served; never any other path.
+
+/** Where compose_mml writes, and what it wrote. */
+export interface MediaRouteOptions {
+  projectRoot: string | null;
+  stateDir: string;
+  generated: GeneratedAudio;
+}
+
+/** A route handler for the bridge server: true when the request was one of these routes (it is answered). */
+export function mmlMediaRoute(opts: MediaRouteOptions): (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean {
+  return (req, res, pathname) => {
+    if (pathname !== "/mml/wav" && pathname !== "/mml/notes") return false;
+    const wav = pathname === "/mml/wav";
+    if (req.method !== "GET" && !(wav && req.method === "HEAD")) return reply(res, 405, "method_not_allowed", `Use GET${wav ? " or HEAD" : ""} for ${pathname}.`);
+    const found = allowedFile(opts, new URL(req.url ?? "/", "http://127.0.0.1").searchParams.get("path"));
+    if ("error" in found) return reply(res, found.status, found.error, found.message);
+    if (!wav) {
+      const noteSequence = opts.generated.noteSequence(found.real);
+      if (!noteSequence) return reply(res, 404, "not_found", "This WAV was not composed since the sidecar started, so its note sequence is gone; compose it again to see the piano roll.");
+      return json(res, 200, { note_sequence: noteSequence });
+    }
+    res.writeHead(200, { "Content-Type": "audio/wav", "Content-Length": String(found.size), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+    if (req.method === "HEAD") return (res.end(), true);
+    createReadStream(found.real)
+      .on("error", () => res.destroy())
+      .pipe(res);
+    return true;
+  };
+}
+
+type Found = { real: string; size: number } | { status: number; error: string; message: string };
+
+/** The real path of a servable WAV named by a compose result's wav_path, or why not. */
+export function allowedFile(opts: MediaRouteOptions, path: string | null): Found {
+  if (!path || path.includes("\0")) return { status: 400, error: "bad_request", message: "Give the compose result's wav_path as ?path=." };
+  if (!/\.wav$/i.test(path)) return { status: 403, error: "forbidden", message: "Only .wav files written by compose_mml are served." };
+  const base = opts.projectRoot ?? join(opts.stateDir, "mml");
+  let real: string;
+  let size: number;
+  try {
+    real = realpathSync(isAbsolute(path) ? path : resolve(base, path));
+    const stat = statSync(real);
+    if (!stat.isFile()) throw new Error("not a file");
+    size = stat.size;
+  } catch {
+    return { status: 404, error: "not_found", message: `There is no WAV at ${path}; compose it again.` };
+  }
+  const roots = [join(opts.stateDir, "mml"), ...(opts.projectRoot ? [join(opts.projectRoot, GENERATED_DIR)] : [])];
+  if (!opts.generated.has(real) && !roots.some((root) => inside(root, real))) {
+    return { status: 403, error: "forbidden", message: `${path} was not written by compose_mml and is outside ${GENERATED_DIR}; the sidecar serves only its generated audio.` };
+  }
+  return { real, size };
+}
+
+function inside(root: string, file: string): boolean {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return false;
+  }
+  const r = relative(realRoot, file);
+  return r !== "" && !r.startsWith("..") && !isAbsolute(r);
+}
+
+function reply(res: ServerResponse, status: number, code: string, message: string): true {
+  return json(res, status, { error: { code, message } });
+}
+
+function json(res: ServerResponse, status: number, body: unknown): true {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(text)), "Cache-Control": "no-store" });
+  res.end(text);
+  return true;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { say, useTool } from "../../../fixtures/fake-api/index.js";
+import { parseMml } from "../../src/mml/parse.js";
+import { startToolRig, type ToolRig } from "../e2e/tool-provider-rig.js";
+import { HAVE_CHROMIUM, openPanel, sendPrompt, useChromium, type PanelServer } from "./browser-harness.js";
+
+// The compose card in the browser panel, end to end: the real claude (fake model) calls
+// compose_mml through the sidecar's /mcp, the tool writes a WAV into the project, and the panel
+// shows the call's card with an <audio> that loads that WAV through the sidecar's authenticated
+// /mml/wav route (under the page's CSP) and an SVG piano roll with one rectangle per note.
+
+const TIMEOUT = 90_000;
+const MML = "A t150 l8 o5 c e g > c4\nB t150 l8 o4 e g b > e4\nT t150 l4 o3 c g\nN t150 l8 v10 c c c c";
+
+let rig: ToolRig | undefined;
+const chrome = useChromium(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+describe.skipIf(!HAVE_CHROMIUM)("compose card in the browser panel", () => {
+  it("shows a player that loads the WAV and a piano roll with one rect per note", { timeout: TIMEOUT }, async () => {
+    rig = await startToolRig([{ match: "Compose a jingle", answers: [useTool("mcp__agent-panel__compose_mml", { action: "compose", mode: "ppmck", mml: MML }), say("Here is your jingle.")] }], { web: true });
+    const { page, problems } = await openPanel(chrome.browser, { url: rig.server.url, token: rig.token } as PanelServer);
+    await sendPrompt(page, "Compose a jingle for the title screen");
+
+    const card = page.locator(".item.tool .compose-card");
+    await card.waitFor({ timeout: 60_000 });
+    const wavPath = await card.getAttribute("data-wav");
+    expect(wavPath).toMatch(/^Assets\/Audio\/Generated\/mml-[0-9a-f]{12}\.wav$/);
+
+    const expectedNotes = Object.values(parseMml(MML, "ppmck").ir.channels).reduce((n, ch) => n + ch.events.filter((e) => e.type === "note").length, 0);
+    expect(expectedNotes).toBe(14);
+    expect(await card.locator("svg.piano-roll rect.note").count()).toBe(expectedNotes);
+    for (const channel of ["Pulse1", "Pulse2", "Triangle", "Noise"]) expect(await card.locator(`svg.piano-roll rect.roll-${channel}`).count(), channel).toBeGreaterThan(0);
+    // Each channel has its own theme colour.
+    const fills = await card.locator("svg.piano-roll rect.note").evaluateAll((els) => [...new Set(els.map((e) => getComputedStyle(e).fill))]);
+    expect(fills).toHaveLength(4);
+
+    const audio = card.locator("audio");
+    await page.waitForFunction((el) => el !== null && (el as HTMLAudioElement).readyState >= 1 && (el as HTMLAudioElement).duration > 0, await audio.elementHandle(), { timeout: 15_000 });
+    const { duration, src } = await audio.evaluate((el) => ({ duration: (el as HTMLAudioElement).duration, src: (el as HTMLAudioElement).src }));
+    expect(src.startsWith("blob:")).toBe(true);
+    const expected = JSON.parse(rig.api.requests.flatMap((q) => q.messages.flatMap((m) => m.blocks.map((b) => b.text ?? ""))).find((t) => t.includes("duration_sec"))!).duration_sec as number;
+    expect(Math.abs(duration - expected)).toBeLessThan(0.01);
+    expect(problems).toEqual([]);
+  });
+});
