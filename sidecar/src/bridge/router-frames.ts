@@ -2,7 +2,7 @@ import { AgentPanelError } from "../errors.js";
 import type { PanelEvent } from "../protocol/panel/events.js";
 import type { ServerFrameOf } from "../protocol/panel/frames.js";
 import { PROTOCOL_VERSION } from "../protocol/panel/version.js";
-import { formatMB, MAX_FRAME_BYTES, MAX_IMAGE_BASE64_BYTES, MAX_PROMPT_ATTACHMENT_BYTES } from "../protocol/panel/limits.js";
+import { frameProblem, MAX_FRAME_BYTES } from "../protocol/panel/limits.js";
 
 // Small pure helpers of the router: per-client trimming of rendered forms, error frames, and
 // the protocol-mismatch message that tells the user which side to update.
@@ -43,12 +43,9 @@ export function protocolMismatch(clientProtocol: number, client: string): AgentP
 
 /** The frame_too_large answer for a frame over MAX_FRAME_BYTES (with its id when it can be read), or undefined. */
 export function oversizeFrame(raw: string, limit = MAX_FRAME_BYTES): ServerFrameOf<"error"> | undefined {
-  // A UTF-16 unit is at most 3 UTF-8 bytes: most frames need no byte count at all.
-  if (raw.length * 3 <= limit) return undefined;
-  const bytes = Buffer.byteLength(raw, "utf8");
-  if (bytes <= limit) return undefined;
+  const message = frameProblem(raw, (text) => Buffer.byteLength(text, "utf8"), limit);
+  if (message === undefined) return undefined;
   const id = idOf(raw);
-  const message = `This frame is ${formatMB(bytes)}; the sidecar takes frames up to ${formatMB(limit)}, so the command was not run. Send less at once: attachments may be ${formatMB(MAX_IMAGE_BASE64_BYTES)} per image and ${formatMB(MAX_PROMPT_ATTACHMENT_BYTES)} per prompt.`;
   return id !== undefined ? { kind: "error", id, code: "frame_too_large", message } : { kind: "error", code: "frame_too_large", message };
 }
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import type { PanelEvent } from "../../src/protocol/panel/events.js";
 import { clientProof, serverProof } from "../../src/bridge/ws-challenge.js";
+import { MAX_FRAME_BYTES } from "../../src/protocol/panel/limits.js";
 import { CommandError, NOT_THE_SIDECAR, PanelConnection, type ConnectionStatus, type SocketLike } from "../../src/web/app/connection.js";
 
 // The browser panel's connection logic in Node, against a small scripted ws server: hello and
@@ -193,6 +194,19 @@ describe("PanelConnection", () => {
     await expect(lost).rejects.toBeInstanceOf(CommandError);
     await expect(lost).rejects.toMatchObject({ code: "connection_lost" });
     await expect(conn!.request("chats.list")).rejects.toMatchObject({ code: "not_connected" });
+  });
+
+  it("refuses a command over the frame limit without sending it, and the connection carries on", async () => {
+    connect();
+    const peer = await handshake(0);
+    const before = peer.commands.length;
+    const huge = conn!.request("chat.send", { chatId: "c1", text: "é".repeat(MAX_FRAME_BYTES / 2 + 1) });
+    await expect(huge).rejects.toMatchObject({ name: "CommandError", code: "frame_too_large", message: expect.stringContaining("up to 32 MB") });
+    const ok = conn!.request("chats.list");
+    const list = await command(peer, "chats.list");
+    send(peer, { kind: "ack", id: list.id, result: { chats: [] } });
+    await expect(ok).resolves.toEqual({ chats: [] });
+    expect(peer.commands.slice(before).map((c) => c.cmd)).toEqual(["chats.list"]);
   });
 
   it("stops for good on a protocol mismatch and says so", async () => {

@@ -1,5 +1,6 @@
 import type { ServerFrame, ServerFrameOf } from "../../protocol/panel/frames.js";
 import { answerChallenge, CHALLENGE_PREFIX, makeNonce, portOf } from "./challenge.js";
+import { frameProblem } from "../../protocol/panel/limits.js";
 import { CommandError, NOT_THE_SIDECAR, UNREACHABLE, WS_PROTOCOL, type ConnectionOptions, type ConnectionStatus, type SocketLike } from "./connection-types.js";
 
 export * from "./connection-types.js";
@@ -239,8 +240,12 @@ export class PanelConnection {
 
   private sendCommand(cmd: string, params: Record<string, unknown>, pending: Pending): void {
     const id = `b${this.nextId++}`;
+    const text = JSON.stringify({ ...params, id, cmd });
+    // The sidecar would refuse it by size: say so without sending it.
+    const tooLarge = frameProblem(text, utf8Bytes);
+    if (tooLarge !== undefined) return pending.reject(new CommandError("frame_too_large", tooLarge));
     this.pending.set(id, pending);
-    this.socket!.send(JSON.stringify({ ...params, id, cmd }));
+    this.socket!.send(text);
   }
 
   private settle(id: string, fn: (p: Pending) => void): void {
@@ -287,4 +292,8 @@ export class PanelConnection {
     this.current = status;
     this.opts.handlers.onStatus?.(status);
   }
+}
+
+function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).length;
 }

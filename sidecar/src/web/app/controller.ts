@@ -1,5 +1,6 @@
 import { preAllowReadOnlyTools } from "./preferences.js";
-import type { PermissionAnswer } from "../../protocol/panel/inputs.js";
+import type { ContextAttachment, PermissionAnswer } from "../../protocol/panel/inputs.js";
+import { attachmentProblem } from "../../protocol/panel/limits.js";
 import type { ChatSummary, PanelEvent } from "../../protocol/panel/events.js";
 import { CommandError, PanelConnection, type ConnectionStatus, type SocketFactory } from "./connection.js";
 import { mergedView, startEarlier, withPage, type EarlierConversation } from "./earlier.js";
@@ -157,14 +158,17 @@ export class PanelController {
     await this.run(() => this.conn.request("chat.close", { chatId }));
   }
 
-  /** Send a prompt to the active chat, opening a chat first when there is none. True if sent. */
-  async send(text: string): Promise<boolean> {
-    if (text.trim() === "") return false;
+  /** Send a prompt (with optional context) to the active chat, opening a chat first when there is none. True if sent. */
+  async send(text: string, attachments: ContextAttachment[] = []): Promise<boolean> {
+    if (text.trim() === "" && attachments.length === 0) return false;
     const result = await this.run(async () => {
+      // Refused here, with the sidecar's numbers and words, before a chat is opened or a byte sent.
+      const tooLarge = attachmentProblem(attachments, (t) => new TextEncoder().encode(t).length);
+      if (tooLarge !== undefined) throw new CommandError("attachment_too_large", tooLarge);
       let chatId = this.state.activeChatId;
       const open = chatId !== undefined && (this.justOpened.has(chatId) || this.state.chats.some((c) => c.chatId === chatId));
       if (chatId === undefined || !open) chatId = await this.openAndSelect();
-      await this.conn.request("chat.send", { chatId, text });
+      await this.conn.request("chat.send", attachments.length > 0 ? { chatId, text, attachments } : { chatId, text });
       return true;
     });
     return result === true;

@@ -245,6 +245,16 @@ namespace AgentPanel.Core.Connection
         {
             var id = "u" + Interlocked.Increment(ref nextId);
             command.Id = id;
+            var json = command.ToJson();
+            try
+            {
+                // The sidecar would refuse it by size: say so without sending it.
+                ProtocolLimits.CheckFrame(json, command.Cmd);
+            }
+            catch (AgentPanelException e)
+            {
+                return Failed<JObject>(e);
+            }
             var task = session.Pending.Add(id, command.Cmd);
             var limit = timeout ?? options.CommandTimeout;
             var timer = new CancellationTokenSource(limit);
@@ -255,7 +265,7 @@ namespace AgentPanel.Core.Connection
                 registration.Dispose();
                 timer.Dispose();
             }, TaskContinuationOptions.ExecuteSynchronously);
-            session.Channel.SendAsync(command.ToJson(), CancellationToken.None).ContinueWith(t =>
+            session.Channel.SendAsync(json, CancellationToken.None).ContinueWith(t =>
             {
                 if (!t.IsFaulted && !t.IsCanceled) return;
                 Inbox.Post(() => session.Pending.Fail(id, Lost("sending \"" + command.Cmd + "\" failed")));

@@ -58,9 +58,11 @@ namespace AgentPanel.Core.Store
             Unfollow(chatId);
         }
 
-        /// <summary>Send a prompt; returns the turn id (the prompt is queued if a turn is running).</summary>
+        /// <summary>Send a prompt; returns the turn id (the prompt is queued if a turn is running). Oversize attachments fail with attachment_too_large, unsent.</summary>
         public async Task<string> SendAsync(string chatId, string text, IList<ContextAttachment> attachments = null)
         {
+            // Refused here, with the sidecar's numbers and words, before a byte is sent.
+            ProtocolLimits.CheckAttachments(attachments);
             var send = new ChatSendCommand(chatId, text) { Attachments = attachments == null || attachments.Count == 0 ? null : new List<ContextAttachment>(attachments) };
             var result = await connection.SendAsync(send).ConfigureAwait(false);
             return ProtocolJson.StringField(result, "turnId");

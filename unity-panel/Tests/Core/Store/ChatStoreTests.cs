@@ -46,6 +46,21 @@ namespace AgentPanel.Core.Tests.Store
         }
 
         [Test]
+        public void AnOversizeImageIsRefusedBeforeAnythingIsSent()
+        {
+            var chat = Await(store.OpenAsync());
+            var photo = ContextAttachment.FromImage("Scene view", "image/png", new byte[(int)(6.5 * 1024 * 1024)]);
+            var send = store.SendAsync(chat.ChatId, "look", new List<ContextAttachment> { photo });
+            Pump.Until(connection.Inbox, () => send.IsCompleted, "send refused");
+            var error = (AgentPanelException)send.Exception.GetBaseException();
+            Assert.That(error.Code, Is.EqualTo("attachment_too_large"));
+            Assert.That(error.Message, Does.Contain("5 MB per image"));
+            Assert.That(sidecar.CommandsNamed("chat.send"), Is.Empty, "nothing reached the sidecar");
+            // The connection is untouched: the next prompt goes out.
+            Assert.That(Await(store.SendAsync(chat.ChatId, "without the picture")), Is.EqualTo("t1"));
+        }
+
+        [Test]
         public void OpensAChatAndShowsItsStreamAsCards()
         {
             var chat = Await(store.OpenAsync("sonnet"));
