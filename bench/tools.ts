@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import { setMaxListeners } from "node:events";
 import { Agent, request } from "node:http";
+import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,16 +10,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { quick, spawnTracked } from "./options.js";
 import type { Figure } from "./report.js";
-import { BENCH_ECHO, connectToolProvider, type WsToolProvider } from "./ws-tool-provider.js";
+import { BENCH_ECHO } from "./ws-tool-provider.js";
 
 // MCP tools/call round trip as a real setup runs it: the official SDK client over Streamable HTTP
 // → the bundled sidecar's /mcp (a separate process; token checked, arguments validated) → a tool
 // provider on its own WebSocket speaking the tools.* frames as the Unity Editor does
-// (ws-tool-provider.ts) → back. p50/p99 of sequential calls after a warm-up, then 1,000
+// (ws-tool-provider.ts, in a process of its own like the Editor) → back. p50/p99 of sequential calls after a warm-up, then 1,000
 // concurrent calls, each with a unique argument: every call must be answered exactly once, with
 // its own argument, and reach the provider exactly once.
 
 const bundle = join(import.meta.dirname, "..", "dist", "agent-panel.mjs");
+const providerScript = join(import.meta.dirname, "ws-tool-provider.ts");
 
 /** Run the tools benchmark against a fresh sidecar. */
 export async function benchTools(): Promise<Record<string, Figure>> {
@@ -27,10 +30,12 @@ export async function benchTools(): Promise<Record<string, Figure>> {
   mkdirSync(project);
   const child = spawnTracked(process.execPath, [bundle, "serve", "--project", project], { env: { PATH: process.env.PATH ?? "", HOME: home, XDG_DATA_HOME: "" }, stdio: "ignore" });
   const client = new Client({ name: "bench", version: "1" });
-  let provider: WsToolProvider | undefined;
+  let provider: ChildProcess | undefined;
   try {
     const d = await descriptor(join(home, ".local", "share", "AgentPanel"));
-    provider = await connectToolProvider(d.port, d.token);
+    provider = spawnTracked(process.execPath, ["--import", "tsx", providerScript], { env: { PATH: process.env.PATH ?? "", AP_BENCH_PORT: String(d.port), AP_BENCH_TOKEN: d.token }, stdio: ["pipe", "pipe", "inherit"] });
+    const replies = createInterface({ input: provider.stdout! })[Symbol.asyncIterator]();
+    if ((await replies.next()).value !== "ready") throw new Error("the benchmark tool provider did not connect");
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${d.port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${d.token}` } }, fetch: pooledFetch(64) }));
     const echo = async (text: string): Promise<string | undefined> => {
       const r = await client.callTool({ name: BENCH_ECHO.name, arguments: { text } });
@@ -50,8 +55,10 @@ export async function benchTools(): Promise<Record<string, Figure>> {
     const answers = await Promise.all(Array.from({ length: concurrent }, (_, i) => echo(`c${i}`).then((a) => a === `c${i}`, () => false)));
     const wallMs = performance.now() - t0;
     const ownAnswer = answers.filter(Boolean).length;
+    provider.stdin!.write("seen c\n");
+    const seen = JSON.parse(String((await replies.next()).value)) as Record<string, number>;
     let reachedOnce = 0;
-    for (let i = 0; i < concurrent; i++) if (provider.seen.get(`c${i}`) === 1) reachedOnce++;
+    for (let i = 0; i < concurrent; i++) if (seen[`c${i}`] === 1) reachedOnce++;
     const exact = ownAnswer === concurrent && reachedOnce === concurrent;
     return {
       tools_call_p50_ms: { value: round(pct(times, 0.5)), unit: `ms (MCP client → sidecar /mcp → provider over the WebSocket → back, ${times.length} sequential calls)` },
@@ -61,7 +68,8 @@ export async function benchTools(): Promise<Record<string, Figure>> {
     };
   } finally {
     await client.close().catch(() => {});
-    await provider?.close();
+    provider?.stdin?.end();
+    if (provider && provider.exitCode === null) await new Promise((r) => provider!.once("exit", r));
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
     rmSync(home, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createInterface } from "node:readline";
 import WebSocket from "ws";
 import { CHALLENGE_PREFIX, clientProof, serverProof } from "../sidecar/src/bridge/ws-challenge.js";
 import { WS_PROTOCOL } from "../sidecar/src/bridge/auth.js";
@@ -86,3 +87,19 @@ export async function connectToolProvider(port: number, token: string): Promise<
 }
 
 type Frame = Record<string, unknown> & { kind?: string; id?: string };
+
+// Run as its own process (as the Unity Editor is one): `node --import tsx bench/ws-tool-provider.ts`
+// with AP_BENCH_PORT and AP_BENCH_TOKEN in the environment (the token never on a command line).
+// Prints "ready" once published; each stdin line "seen <prefix>" is answered with one JSON line
+// {text: count} for the texts starting with the prefix; stdin closing ends it.
+if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
+  const provider = await connectToolProvider(Number(process.env.AP_BENCH_PORT), process.env.AP_BENCH_TOKEN ?? "");
+  process.stdout.write("ready\n");
+  const lines = createInterface({ input: process.stdin });
+  lines.on("line", (line) => {
+    const prefix = /^seen (.*)$/.exec(line)?.[1];
+    if (prefix === undefined) return;
+    process.stdout.write(`${JSON.stringify(Object.fromEntries([...provider.seen].filter(([text]) => text.startsWith(prefix))))}\n`);
+  });
+  lines.once("close", () => void provider.close().then(() => process.exit(0)));
+}
