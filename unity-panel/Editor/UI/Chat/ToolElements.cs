@@ -19,6 +19,7 @@ namespace AgentPanel.Editor.UI.Chat
         private ToolLine line;
         private string rawSummary;
         private System.Collections.Generic.List<AgentPanel.Core.Protocol.ToolImage> images;
+        private ComposeCardElement compose;
 
         public ToolElement(ChatContext context) : base(context, "ap-card-tool") { }
 
@@ -48,6 +49,20 @@ namespace AgentPanel.Editor.UI.Chat
             summary.tooltip = line.Tooltip ?? "";
             duration.text = line.Duration;
             expander.SetBody(Fill);
+            BindCompose(ComposeResult.Of(tool));
+        }
+
+        /// <summary>A compose_mml result gets its player and piano roll under the tool line, outside the expander.</summary>
+        private void BindCompose(ComposeResult result)
+        {
+            if (compose != null && (result == null || compose.WavPath != result.WavPath))
+            {
+                compose.RemoveFromHierarchy();
+                compose = null;
+            }
+            if (result == null || compose != null) return;
+            compose = new ComposeCardElement(result);
+            Add(compose);
         }
 
         private void Fill(VisualElement body)
