@@ -49,7 +49,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: look", () => {
     const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(darkBg).not.toBe(lightBg);
 
-    // A narrow window stacks the chat list above the conversation, still without sideways scrolling.
+    // A narrow window puts the chat list in a drawer, still without sideways scrolling.
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize({ width: 520, height: 800 });
     await page.getByRole("button", { name: "Always allow ▾" }).click();

@@ -4,7 +4,9 @@ import type { MediaSource } from "./media.js";
 import { pendingPermissions } from "./store.js";
 import { ComposerView } from "./view/composer.js";
 import { HistoryView } from "./view/history.js";
+import { loadSettings } from "./preferences.js";
 import { PermissionCards } from "./view/permission.js";
+import { SettingsView } from "./view/settings.js";
 import { SidebarView } from "./view/sidebar.js";
 import { HeaderView, renderToasts, StatusBarView } from "./view/statusbar.js";
 import { TranscriptView } from "./view/transcript.js";
@@ -17,7 +19,23 @@ import { TranscriptView } from "./view/transcript.js";
 export function mountApp(root: HTMLElement, app: PanelController, media?: MediaSource): () => void {
   const cards = new PermissionCards((requestId, answer) => app.answer(requestId, answer), () => schedule());
   const transcript = new TranscriptView(cards, { media });
-  const header = new HeaderView(() => app.reconnectNow(), () => (app.history.state.open ? app.history.hide() : app.history.show()));
+  // Settings replaces the chat like History does; opening one closes the other.
+  let settingsOpen = false;
+  const toggleSettings = (): void => {
+    settingsOpen = !settingsOpen;
+    if (settingsOpen) app.history.hide();
+    schedule();
+  };
+  const header = new HeaderView(
+    () => app.reconnectNow(),
+    () => {
+      settingsOpen = false;
+      if (app.history.state.open) app.history.hide();
+      else app.history.show();
+      schedule();
+    },
+    toggleSettings,
+  );
   const history = new HistoryView(app.history, media);
   const status = new StatusBarView();
   const toasts = h("div", { class: "toasts", attrs: { "aria-live": "assertive" } });
@@ -27,18 +45,36 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     setModel: (model) => app.setModel(model),
     setMode: (mode) => app.setPermissionMode(mode),
   });
+  const initial = loadSettings();
+  composer.configure(initial.sendKey, initial.allowBypassPermissions);
+  const settings = new SettingsView((saved) => (composer.configure(saved.sendKey, saved.allowBypassPermissions), schedule()));
+  const toChat = (): void => {
+    settingsOpen = false;
+    app.history.hide();
+    drawer(false);
+  };
   const sidebar = new SidebarView({
-    newChat: () => (app.history.hide(), void app.open().then(() => composer.input.focus())),
-    resume: (sessionId) => (app.history.hide(), void app.open(sessionId)),
-    select: (chatId) => (app.history.hide(), app.select(chatId), composer.input.focus()),
+    newChat: () => (toChat(), void app.open().then(() => composer.input.focus())),
+    resume: (sessionId) => (toChat(), void app.open(sessionId)),
+    select: (chatId) => (toChat(), schedule(), app.select(chatId), composer.input.focus()),
     close: (chatId) => void app.close(chatId),
   });
   // A resumed chat's earlier conversation pages in above its own events, as in the History view.
   const older = h("button", { class: "load-older", attrs: { type: "button" }, on: { click: () => void app.loadOlder() } }, "Load older");
   transcript.el.prepend(older);
   let olderPages = 0;
+  // On a narrow page (under 760 px) the chat list is a drawer the header's Chats button opens.
+  sidebar.el.id = "chat-drawer";
+  const drawerButton = h("button", { class: "drawer-toggle", attrs: { type: "button", "aria-controls": "chat-drawer", "aria-expanded": "false" }, on: { click: () => drawer(!shell.classList.contains("drawer-open")) } }, "☰ Chats");
+  const backdrop = h("div", { class: "drawer-backdrop", attrs: { "aria-hidden": "true" }, on: { click: () => drawer(false) } });
+  header.el.prepend(drawerButton);
+  const shell = h("div", { class: "shell" }, sidebar.el, backdrop, h("main", { class: "main" }, header.el, toasts, history.el, settings.el, transcript.el, composer.el, status.el));
+  function drawer(open: boolean): void {
+    shell.classList.toggle("drawer-open", open);
+    drawerButton.setAttribute("aria-expanded", String(open));
+  }
   root.textContent = "";
-  root.append(h("div", { class: "shell" }, sidebar.el, h("main", { class: "main" }, header.el, toasts, history.el, transcript.el, composer.el, status.el)));
+  root.append(shell);
 
   let frame = 0;
   function schedule(): void {
@@ -50,11 +86,13 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     const view = app.view(s.activeChatId);
     const summary = app.activeSummary();
     const inHistory = app.history.state.open;
+    if (inHistory) settingsOpen = false;
     sidebar.render(s.chats, s.activeChatId, s.project);
-    header.render(summary, view, s.connection, inHistory);
+    header.render(summary, view, s.connection, inHistory, settingsOpen);
     renderToasts(toasts, s.toasts, (id) => app.dismiss(id));
     history.render(app.history.state);
-    for (const el of [transcript.el, composer.el, status.el]) el.hidden = inHistory;
+    settings.show(settingsOpen);
+    for (const el of [transcript.el, composer.el, status.el]) el.hidden = inHistory || settingsOpen;
     const earlier = app.earlier(s.activeChatId);
     older.hidden = earlier === undefined || earlier.cursor === null || earlier.events.length === 0;
     older.disabled = earlier?.loading === true;
@@ -85,13 +123,14 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.key === "Escape") {
       if (cards.closeMenus()) return ev.preventDefault();
+      if (shell.classList.contains("drawer-open")) return (ev.preventDefault(), drawer(false));
       if (app.activeBusy()) {
         ev.preventDefault();
         void app.interrupt();
       }
       return;
     }
-    if (isTypingTarget(ev.target) || ev.isComposing || app.history.state.open) return;
+    if (isTypingTarget(ev.target) || ev.isComposing || app.history.state.open || settingsOpen) return;
     const view = app.view(app.state.activeChatId);
     const first = view ? pendingPermissions(view).find((p) => !p.isQuestion) : undefined;
     if (!first) return;

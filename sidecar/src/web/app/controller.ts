@@ -1,4 +1,4 @@
-import { preAllowReadOnlyTools } from "./preferences.js";
+import { chatOpenOptions, loadSettings } from "./preferences.js";
 import type { ContextAttachment, PermissionAnswer } from "../../protocol/panel/inputs.js";
 import { attachmentProblem } from "../../protocol/panel/limits.js";
 import type { ChatSummary, PanelEvent } from "../../protocol/panel/events.js";
@@ -218,8 +218,9 @@ export class PanelController {
   }
 
   private async openAndSelect(resume?: string, fork = false): Promise<string> {
-    const tools = preAllowReadOnlyTools() ? {} : { preAllowReadOnlyTools: false };
-    const result = await this.conn.request("chat.open", resume ? { resume, ...(fork ? { fork: true } : {}), ...tools } : tools);
+    // The Settings view's defaults apply to every chat this page opens (new or resumed).
+    const options = chatOpenOptions(loadSettings());
+    const result = await this.conn.request("chat.open", resume ? { resume, ...(fork ? { fork: true } : {}), ...options } : options);
     const chatId = String(result.chatId);
     if (result.alreadyOpen !== true) this.justOpened.add(chatId);
     const history = result.history as { sessionId: string; cursor: string } | undefined;

@@ -1,10 +1,13 @@
 import { h, replaceChildren, setText } from "../dom.js";
 import { modeLabel, PERMISSION_MODES } from "../format.js";
+import type { SendKey } from "../preferences.js";
 import type { ChatView } from "../store.js";
 
-// The composer: the prompt field (Enter sends, Shift+Enter is a new line, Enter that ends an IME
+// The composer: the prompt field (Enter sends and Shift+Enter is a new line, or with the
+// Ctrl+Enter send key Ctrl/Cmd+Enter sends and Enter is a new line; Enter that ends an IME
 // composition never sends), the Send button that becomes Stop while a turn runs, and the model
-// and permission-mode pickers fed by the chat's init event.
+// and permission-mode pickers fed by the chat's init event (bypassPermissions only with the
+// Settings opt-in).
 
 /** What the composer asks the app to do. */
 export interface ComposerActions {
@@ -23,6 +26,8 @@ export class ComposerView {
   private readonly mode: HTMLSelectElement;
   private busy = false;
   private composing = false;
+  private sendKey: SendKey = "enter";
+  private bypassAllowed = false;
   private modelKey = "";
   private modeKey = "";
 
@@ -48,12 +53,22 @@ export class ComposerView {
     );
   }
 
+  /** Apply the Settings view's send key and bypass opt-in. */
+  configure(sendKey: SendKey, bypassAllowed: boolean): void {
+    this.sendKey = sendKey;
+    this.bypassAllowed = bypassAllowed;
+    this.modeKey = "\u0000";
+    const hint = sendKey === "ctrlEnter" ? "Ctrl+Enter" : "Enter";
+    this.input.setAttribute("aria-keyshortcuts", sendKey === "ctrlEnter" ? "Control+Enter Meta+Enter" : "Enter");
+    this.input.placeholder = `Message Claude… (${hint} sends)`;
+  }
+
   /** Update busy state and pickers for the active chat. */
   render(view: ChatView | undefined, busy: boolean, connected: boolean): void {
     this.busy = busy;
     setText(this.button, busy ? "Stop" : "Send");
     this.button.classList.toggle("stop", busy);
-    this.button.setAttribute("aria-label", busy ? "Stop (Esc)" : "Send (Enter)");
+    this.button.setAttribute("aria-label", busy ? "Stop (Esc)" : `Send (${this.sendKey === "ctrlEnter" ? "Ctrl+Enter" : "Enter"})`);
     this.button.disabled = !connected;
     this.renderModels(view);
     this.renderModes(view);
@@ -62,6 +77,8 @@ export class ComposerView {
   private onKey(ev: KeyboardEvent): void {
     if (ev.key !== "Enter" || ev.shiftKey || ev.altKey) return;
     if (ev.isComposing || this.composing || ev.keyCode === 229) return;
+    // With the Ctrl+Enter send key a plain Enter is a new line.
+    if (this.sendKey === "ctrlEnter" && !ev.ctrlKey && !ev.metaKey) return;
     ev.preventDefault();
     void this.submit();
   }
@@ -104,7 +121,9 @@ export class ComposerView {
     const current = view?.info.permissionMode;
     if (current === this.modeKey && this.mode.options.length > 0) return;
     this.modeKey = current ?? "";
-    const modes = current !== undefined && !PERMISSION_MODES.includes(current) ? [current, ...PERMISSION_MODES] : PERMISSION_MODES;
+    // bypassPermissions is offered only with the Settings opt-in (chats then open allowing it).
+    const offered = PERMISSION_MODES.filter((m) => m !== "bypassPermissions" || this.bypassAllowed);
+    const modes = current !== undefined && !offered.includes(current) ? [current, ...offered] : offered;
     replaceChildren(this.mode, ...modes.map((m) => h("option", { attrs: { value: m } }, modeLabel(m))));
     this.mode.value = current ?? "default";
     this.mode.disabled = view === undefined || current === undefined;

@@ -1,7 +1,6 @@
 import type { ChatSummary } from "../../../protocol/panel/events.js";
 import { h, replaceChildren, setText } from "../dom.js";
 import { stateLabel } from "../format.js";
-import { preAllowReadOnlyTools, setPreAllowReadOnlyTools } from "../preferences.js";
 
 // The chat list: New chat, Resume by session id, and one entry per open chat (title, state,
 // pending permission count) with a close button.
@@ -40,8 +39,6 @@ export class SidebarView {
       resumeInput,
       h("button", { attrs: { type: "submit" } }, "Resume"),
     );
-    const preAllow = h("input", { attrs: { type: "checkbox", "data-fid": "pre-allow-read-only", ...(preAllowReadOnlyTools() ? { checked: true } : {}) }, on: { change: () => setPreAllowReadOnlyTools(preAllow.checked) } });
-    const setting = h("label", { class: "setting", attrs: { title: "Tools that only read Unity (safe to repeat, not destructive) run without a permission card in new chats." } }, preAllow, " Run read-only Unity tools without asking");
     this.project = h("div", { class: "project", attrs: { title: "" } });
     this.list = h("ul", { class: "chat-list", attrs: { "aria-label": "Open chats" } });
     this.el = h(
@@ -52,7 +49,6 @@ export class SidebarView {
       h("button", { class: "primary new-chat", attrs: { type: "button" }, on: { click: () => this.actions.newChat() } }, "New chat"),
       resume,
       this.list,
-      setting,
     );
   }
 

@@ -18,22 +18,26 @@ export class HeaderView {
   private readonly retry: HTMLButtonElement;
 
   private readonly historyButton: HTMLButtonElement;
+  private readonly settingsButton: HTMLButtonElement;
 
-  constructor(reconnect: () => void, history: () => void = () => undefined) {
+  constructor(reconnect: () => void, history: () => void = () => undefined, settings: () => void = () => undefined) {
     this.title = h("h1", { class: "chat-heading" }, "Agent Panel");
     this.session = h("span", { class: "session-id meta" });
     this.badge = h("span", { class: "conn-badge", attrs: { role: "status", "aria-label": "Connection" } });
     this.retry = h("button", { class: "link", attrs: { type: "button", hidden: true }, on: { click: reconnect } }, "Reconnect now");
     this.historyButton = h("button", { class: "history-button", attrs: { type: "button", "aria-pressed": "false", title: "Past sessions of this project" }, on: { click: history } }, "History");
-    this.el = h("header", { class: "topbar" }, h("div", { class: "heading" }, this.title, this.session), h("div", { class: "conn" }, this.historyButton, this.badge, this.retry));
+    this.settingsButton = h("button", { class: "settings-button", attrs: { type: "button", "aria-pressed": "false", title: "Defaults of new chats and the send key" }, on: { click: settings } }, "Settings");
+    this.el = h("header", { class: "topbar" }, h("div", { class: "heading" }, this.title, this.session), h("div", { class: "conn" }, this.historyButton, this.settingsButton, this.badge, this.retry));
   }
 
-  /** Update title, badge and the History toggle. */
-  render(summary: ChatSummary | undefined, view: ChatView | undefined, status: ConnectionStatus, historyOpen = false): void {
+  /** Update title, badge and the History and Settings toggles. */
+  render(summary: ChatSummary | undefined, view: ChatView | undefined, status: ConnectionStatus, historyOpen = false, settingsOpen = false): void {
     this.historyButton.setAttribute("aria-pressed", String(historyOpen));
     setText(this.historyButton, historyOpen ? "Back to chat" : "History");
-    setText(this.title, historyOpen ? "History" : (summary?.title ?? (summary || view ? "New chat" : "Agent Panel")));
-    const sessionId = historyOpen ? undefined : (view?.info.sessionId ?? summary?.sessionId);
+    this.settingsButton.setAttribute("aria-pressed", String(settingsOpen));
+    setText(this.settingsButton, settingsOpen ? "Back to chat" : "Settings");
+    setText(this.title, historyOpen ? "History" : settingsOpen ? "Settings" : (summary?.title ?? (summary || view ? "New chat" : "Agent Panel")));
+    const sessionId = historyOpen || settingsOpen ? undefined : (view?.info.sessionId ?? summary?.sessionId);
     setText(this.session, sessionId ? `session ${sessionId}` : "");
     this.session.title = sessionId ? "Session id (use it to resume this conversation later)" : "";
     const [text, phase] = badgeText(status);
