@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import type { WebSocket } from "ws";
 
 // One connected WebSocket client: the `link` the router sends frames through, the router's
@@ -39,7 +40,6 @@ export type OnClient = (link: ClientLink, info: ClientInfo) => ClientHandlers;
 export const CLOSE = {
   normal: 1000,
   goingAway: 1001,
-  unsupportedData: 1003,
   internalError: 1011,
   /** The client's send buffer passed the limit; reconnect and resubscribe with the last seq. */
   slowConsumer: 4008,
@@ -101,12 +101,14 @@ export function attachClient(ws: WebSocket, info: ClientInfo, onClient: OnClient
   ws.on("message", (data, isBinary) => {
     tracked.alive = true;
     if (closing) return;
-    if (isBinary) {
-      close(CLOSE.unsupportedData, "text frames only");
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    // Answered, never a reason to drop the connection: the client may go on with its next command.
+    if (isBinary || !isUtf8(bytes)) {
+      link.send({ kind: "error", code: "bad_json", message: isBinary ? "The panel protocol takes JSON in text frames; this binary frame was ignored." : "The frame is not valid UTF-8 text, so it was ignored. Send one JSON object per text frame." });
       return;
     }
     try {
-      handlers.onText(Buffer.isBuffer(data) ? data.toString("utf8") : Buffer.concat(data as Buffer[]).toString("utf8"));
+      handlers.onText(bytes.toString("utf8"));
     } catch (err) {
       opts.log(`client ${info.id}: router failed on a frame: ${(err as Error).message}`);
     }

@@ -73,6 +73,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     noServer: true,
     // No library limit (it would close with 1009 and no reason): guardFrameSize bounds each frame instead.
     maxPayload: 0,
+    // Checked by the client handler, which answers invalid text instead of closing with 1007.
+    skipUTF8Validation: true,
     perMessageDeflate: false,
     clientTracking: false,
     handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),

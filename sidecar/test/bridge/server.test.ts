@@ -80,12 +80,18 @@ describe("WebSocket clients", () => {
     expect(s.clientCount()).toBe(0);
   });
 
-  it("closes a client that sends binary frames", async () => {
-    const s = await start();
-    const ws = await connect(s.port);
-    const done = closed(ws);
+  it("answers binary and invalid UTF-8 frames with bad_json and keeps the client", async () => {
+    const texts: string[] = [];
+    const s = await start({ onClient: (link) => ({ onText: (t) => (texts.push(t), link.send({ kind: "ack", id: "seen" })), onClose() {} }) });
+    const received: string[] = [];
+    const ws = await connect(s.port, received);
     ws.send(Buffer.from([1, 2, 3]));
-    expect((await done).code).toBe(1003);
+    ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
+    ws.send(JSON.stringify({ id: "next" }));
+    await waitFor(() => received.length === 3);
+    expect(received.slice(0, 2).map((r) => JSON.parse(r))).toEqual([expect.objectContaining({ kind: "error", code: "bad_json", message: expect.stringContaining("binary") }), expect.objectContaining({ kind: "error", code: "bad_json", message: expect.stringContaining("UTF-8") })]);
+    expect(texts).toEqual([JSON.stringify({ id: "next" })]);
+    expect(ws.readyState).toBe(WebSocket.OPEN);
   });
 
   it("closes a client whose send buffer exceeds the limit, with a reason that says to resubscribe", async () => {
