@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The C# side of the project, without Unity: restores and builds the Unity package's Core (netstandard2.1 + net48),
 # compiles the Editor layer against Unity 2022.3's and 6000.0's whole public API (Dotnet~/CompileCheck/<version>, generated
-# stubs in Stubs~/<version>, docs/unity-api-check.md), builds the NUnit 3 tests twice (the same sources Unity's Test Runner
+# stubs in Stubs~/<version>, docs/unity-api-check.md) and Editor/TestRunner also against the Test Framework package's API
+# (Dotnet~/CompileCheck/TestRunner/<version>), builds the NUnit 3 tests twice (the same sources Unity's Test Runner
 # runs; net10.0 also gets the repository checks) and runs them on two runtimes: .NET (`dotnet test`) and Mono (the
 # runtime family of the Unity Editor; net48 build, NUnit console runner), first the unit tests, then the integration
 # tests against the real sidecar and claude binary with the project's fake model. Installs Debian's mono-complete when

@@ -25,16 +25,22 @@ namespace AgentPanel.ApiExtractor
         private static int Main(string[] args)
         {
             var options = ParseArgs(args);
-            var gitDir = options["git"];
-            var tag = options["tag"];
             var output = options["out"];
             var refs = options.TryGetValue("refs", out var r) ? r : DefaultReferenceDirectory();
+            var framework = Directory.GetFiles(refs, "*.dll").Concat(Directory.GetFiles(Path.Combine(refs, "Facades"), "*.dll"))
+                .Where(IsManaged).OrderBy(f => f, StringComparer.Ordinal).Select(f => (MetadataReference)MetadataReference.CreateFromFile(f)).ToList();
+            if (options.ContainsKey("package-git"))
+            {
+                // The Test Framework package's API, against the Unity stubs of that version already in <out>.
+                var unityVersion = options["unity-version"];
+                return PackageStubs.Run(options["package-git"], options["package-tag"], output, unityVersion, VersionDefines(unityVersion), framework);
+            }
+            var gitDir = options["git"];
+            var tag = options["tag"];
             var version = VersionOf(tag);
             var started = DateTime.UtcNow;
 
             var sources = SourceSet.Load(gitDir, tag, VersionDefines(version));
-            var framework = Directory.GetFiles(refs, "*.dll").Concat(Directory.GetFiles(Path.Combine(refs, "Facades"), "*.dll"))
-                .Where(IsManaged).OrderBy(f => f, StringComparer.Ordinal).Select(f => (MetadataReference)MetadataReference.CreateFromFile(f)).ToList();
             var engine = CompileSources(sources[0], framework, null);
             var editor = CompileSources(sources[1], framework, engine);
             Console.WriteLine($"{tag}: parsed {sources[0].Files.Count} UnityEngine and {sources[1].Files.Count} UnityEditor files ({(DateTime.UtcNow - started).TotalSeconds:0}s)");
@@ -129,15 +135,19 @@ namespace AgentPanel.ApiExtractor
             return Path.Combine(root, "microsoft.netframework.referenceassemblies.net48", "1.0.3", "build", ".NETFramework", "v4.8");
         }
 
+        private const string Usage = "usage: --git <UnityCsReference dir> --tag <tag> --out <dir> [--refs <net48 reference dir>]\n"
+            + "   or: --package-git <com.unity.test-framework dir> --package-tag <tag> --unity-version <2022.3|6000.0> --out <dir with that version's Unity stubs> [--refs …]";
+
         private static Dictionary<string, string> ParseArgs(string[] args)
         {
             var result = new Dictionary<string, string>();
             for (var i = 0; i + 1 < args.Length; i += 2)
             {
-                if (!args[i].StartsWith("--")) throw new ArgumentException("usage: --git <dir> --tag <tag> --out <dir> [--refs <net48 reference dir>]");
+                if (!args[i].StartsWith("--")) throw new ArgumentException(Usage);
                 result[args[i].Substring(2)] = args[i + 1];
             }
-            foreach (var required in new[] { "git", "tag", "out" }) if (!result.ContainsKey(required)) throw new ArgumentException("missing --" + required);
+            var required = result.ContainsKey("package-git") ? new[] { "package-tag", "unity-version", "out" } : new[] { "git", "tag", "out" };
+            foreach (var name in required) if (!result.ContainsKey(name)) throw new ArgumentException("missing --" + name + "\n" + Usage);
             return result;
         }
     }

@@ -33,7 +33,7 @@ namespace AgentPanel.Core.Tests.RepoChecks
             if (!Directory.Exists(framework)) Assert.Fail($"the .NET Framework 4.8 reference assemblies are not restored at {framework}; build Dotnet~/CompileCheck first");
             references = new[] { "mscorlib.dll", "System.dll", "System.Core.dll", Path.Combine("Facades", "netstandard.dll") }
                 .Select(f => (MetadataReference)MetadataReference.CreateFromFile(Path.Combine(framework, f)))
-                .Concat(new[] { "UnityEngine", "UnityEditor" }.Select(a => (MetadataReference)MetadataReference.CreateFromFile(BuiltStub(a))))
+                .Concat(new[] { "UnityEngine", "UnityEditor", "UnityEditor.TestRunner" }.Select(a => (MetadataReference)MetadataReference.CreateFromFile(BuiltStub(a))))
                 .ToList();
         }
 
@@ -78,6 +78,39 @@ namespace AgentPanel.Core.Tests.RepoChecks
             Assert.That(Errors(removed), Does.Contain("CS0619"));
             var missing = "namespace P { internal static class C { public static void M(UnityEngine.UIElements.VisualElement e) { e.NoSuchMember(); } } }\n";
             Assert.That(Errors(missing), Does.Contain("CS1061"));
+        }
+
+        [Test]
+        public void TheTestFrameworkApiIsThatOfThePackageVersionUnityShips()
+        {
+            const string run = "namespace AgentPanel.Editor.TestRunner { using UnityEditor.TestTools.TestRunner.Api;\n"
+                + "  internal static class Run { public static string Start() { var api = UnityEngine.ScriptableObject.CreateInstance<TestRunnerApi>();\n"
+                + "    return api.Execute(new ExecutionSettings(new Filter { testMode = TestMode.EditMode, testNames = new[] { \"A\" } })); } } }\n";
+            Assert.That(Errors(run), Is.Empty);
+            // TestRunnerApi.RegisterTestCallback (static) is in the Test Framework since 1.3; Unity 6 ships 1.4.6, 2022.3 ships 1.1.33 without it.
+            const string register = "namespace P { using UnityEditor.TestTools.TestRunner.Api;\n"
+                + "  internal static class C { public static void M(ICallbacks callbacks) { TestRunnerApi.RegisterTestCallback(callbacks); } } }\n";
+            if (version == "6000.0") Assert.That(Errors(register), Is.Empty);
+            else Assert.That(Errors(register), Does.Contain("CS0117"));
+            var missing = "namespace P { internal static class C { public static void M(UnityEditor.TestTools.TestRunner.Api.ITestResultAdaptor r) { var x = r.NoSuchMember; } } }\n";
+            Assert.That(Errors(missing), Does.Contain("CS1061"));
+        }
+
+        [Test]
+        public void TheTestFrameworkStubsComeFromThePinnedPackageTag()
+        {
+            var script = File.ReadAllText(Path.Combine(RepoPaths.Package, "Tools~", "gen-unity-api.mjs"));
+            var table = System.Text.RegularExpressions.Regex.Match(script, "PINNED_TEST_FRAMEWORK_TAGS = \\{([^}]*)\\}");
+            Assert.That(table.Success, Is.True, "gen-unity-api.mjs has no PINNED_TEST_FRAMEWORK_TAGS");
+            var pinned = System.Text.RegularExpressions.Regex.Match(table.Groups[1].Value, "\"" + version.Replace(".", "\\.") + "\": \"([^\"]+)\"");
+            Assert.That(pinned.Success, Is.True, "gen-unity-api.mjs pins no Test Framework tag for " + version);
+            var tag = pinned.Groups[1].Value;
+            var folder = Path.Combine(RepoPaths.Package, "Stubs~", version);
+            Assert.That(File.ReadAllText(Path.Combine(folder, "TEST-FRAMEWORK-REPORT.md")), Does.StartWith("# Test Framework API stubs, com.unity.test-framework " + tag + " (Unity " + version + ")\n"));
+            var sources = Directory.GetFiles(Path.Combine(folder, "UnityEditor.TestRunner"), "*.cs");
+            Assert.That(sources, Is.Not.Empty);
+            var other = sources.Where(f => !File.ReadLines(f).Skip(1).First().Contains("com.unity.test-framework, tag " + tag + ".")).Select(Path.GetFileName).ToList();
+            Assert.That(other, Is.Empty, $"Test Framework stubs not generated from {tag}: regenerate with `node unity-panel/Tools~/gen-unity-api.mjs --test-framework-git <dir>`");
         }
 
         [Test]
