@@ -92,11 +92,11 @@ export class ToolInvoker {
       },
     };
     if (entry.annotations.destructive && (!split.confirm || split.dryRun)) {
-      const preview = provider.dryRun ? await this.guard(entry, () => provider.dryRun!(name, split.args, ctx), controller, deadline) : undefined;
+      const preview = provider.dryRun ? await this.guard(entry, provider, () => provider.dryRun!(name, split.args, ctx), controller, deadline) : undefined;
       unlinkClient();
       return { result: confirmationAnswer(entry, split.dryRun, preview) };
     }
-    const done = this.schedule(entry, provider, job, controller, () => this.guard(entry, () => provider.invoke(name, split.args, ctx), controller, deadline)).finally(unlinkClient);
+    const done = this.schedule(entry, provider, job, controller, () => this.guard(entry, provider, () => provider.invoke(name, split.args, ctx), controller, deadline)).finally(unlinkClient);
     if (opts.mode === "wait") return { result: await done };
     const early = await raceDelay(done, this.syncWaitMs);
     if (early !== undefined) return { result: early };
@@ -159,7 +159,7 @@ export class ToolInvoker {
   }
 
   /** Run a provider call: a throw becomes `tool_failed`, a bad shape `bad_result`, the deadline `timeout`, an oversize result `result_too_large`. */
-  private async guard(entry: ToolEntry, run: () => Promise<ToolResult>, controller: AbortController, deadline: number): Promise<ToolResult> {
+  private async guard(entry: ToolEntry, provider: ToolProvider, run: () => Promise<ToolResult>, controller: AbortController, deadline: number): Promise<ToolResult> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<ToolResult>((resolve) => {
       timer = setTimeout(() => {
@@ -169,7 +169,7 @@ export class ToolInvoker {
     });
     try {
       const raw = await Promise.race([run().catch((err: unknown) => errorResult(controller.signal.aborted ? "cancelled" : "tool_failed", failureText(entry.name, err, controller.signal.aborted))), timeout]);
-      const parsed = ToolResult.safeParse(raw);
+      const parsed = provider.checkedResults ? { success: true as const, data: raw } : ToolResult.safeParse(raw);
       if (!parsed.success) return errorResult("bad_result", `${entry.name} answered something that is not a tool result (${parsed.error.issues[0]?.message ?? "invalid"}); report it to the tool's author.`);
       const size = resultSize(parsed.data);
       const max = entry.annotations.maxResultSizeChars;

@@ -122,6 +122,8 @@ export interface ToolProvider {
   refresh?(): Promise<void>;
   /** Connection state for `/health` (the Unity provider: is the Editor there, how many calls wait for it). */
   status?(): ToolProviderStatus;
+  /** Its results are ToolResults already checked against the schema (the Unity provider's come from parsed frames): the invoker does not parse them again. */
+  readonly checkedResults?: boolean;
 }
 
 /** What a provider reports for `/health`; a provider without `status()` counts as always connected. */

@@ -60,6 +60,8 @@ export interface UnityProviderStatus {
 export class UnityToolProvider implements ToolProvider {
   readonly id = "unity";
   readonly kind = "unity" as const;
+  /** Results arrive in tool.result and tools.journal frames, parsed against ToolResult by the router. */
+  readonly checkedResults = true;
   private catalog: ToolEntry[] = [];
   private readonly listeners = new Set<CatalogListener>();
   private current: Connection | undefined;
