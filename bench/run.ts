@@ -4,13 +4,14 @@ import { benchHistory } from "./history.js";
 import { benchMml } from "./mml.js";
 import { killTracked, quick, resultsFile } from "./options.js";
 import { report } from "./report.js";
+import { benchRender } from "./render.js";
 import { benchStartup } from "./startup.js";
 import { benchTools } from "./tools.js";
 import { benchTurn } from "./turn.js";
 
 // `npm run bench`: runs every benchmark group, prints figures beside their targets and baselines,
 // and writes them to bench/results.json. Pass group names to run only some (chat, bridge, history,
-// startup, turn, mml, tools). `--quick`: small sizes, a check that every benchmark still runs (CI), results in .tmp/.
+// startup, turn, mml, tools, render). `--quick`: small sizes, a check that every benchmark still runs (CI), results in .tmp/.
 
 const groups = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const want = (g: string) => groups.length === 0 || groups.includes(g);
@@ -19,6 +20,7 @@ if (quick) console.log("quick pass: small sizes, figures are not comparable with
 try {
   if (want("chat")) report("chat engine", await benchChatEngine(quick ? 4 : Number(process.env.BENCH_MB ?? 100)), resultsFile);
   if (want("bridge")) report("sidecar bridge", await benchBridge(), resultsFile);
+  if (want("render")) report("rendering big messages", await benchRender(), resultsFile);
   if (want("history")) report("session history", await benchHistory(), resultsFile);
   if (want("startup")) report("start-up", await benchStartup(), resultsFile);
   if (want("turn")) report("turn overhead", await benchTurn(), resultsFile);

@@ -1,7 +1,9 @@
+import { isMainThread } from "node:worker_threads";
 import { main } from "./main.js";
 
-// Process entry of the bundled `agent-panel` command.
-main(process.argv.slice(2)).then(
+// Process entry of the bundled `agent-panel` command. A worker thread that loads this file (the
+// render worker imports whichever bundle file holds its code) must not run the command again.
+if (isMainThread) main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },

@@ -1,4 +1,5 @@
 import type { UnityBlock } from "../protocol/panel/unity-block.js";
+import { RenderPool, type Rendered } from "../render/render-pool.js";
 import { renderUnityBlocks } from "../render/unity-blocks.js";
 
 // Rendering of a final message's markdown, done once per message in the hub: Unity blocks for
@@ -12,6 +13,21 @@ export type Renderer = (markdown: string) => { unity?: UnityBlock[]; html?: stri
 // sidecar starts fast, and preloadHtmlRenderer() warms it up right after start-up.
 let htmlRenderer: ((markdown: string) => string) | undefined;
 let htmlLoading: Promise<void> | undefined;
+
+/** The same forms, produced off the event loop (the render worker); rejects when the worker failed or timed out. */
+export type AsyncRenderer = (markdown: string) => Promise<Rendered>;
+
+let pool: RenderPool | undefined;
+
+/**
+ * renderBlocks in the shared render worker: the same output (HTML only once a client wanted it,
+ * as inline), without blocking the event loop for a big message.
+ */
+export const renderBlocksOffThread: AsyncRenderer = (markdown) => {
+  if (!htmlRenderer) void preloadHtmlRenderer();
+  pool ??= new RenderPool();
+  return pool.render(markdown, htmlRenderer !== undefined);
+};
 
 /** Start loading the HTML renderer in the background; resolves when it is ready. */
 export function preloadHtmlRenderer(): Promise<void> {

@@ -7,7 +7,8 @@ import type { ChatSummary, PanelEvent, PanelEventOf } from "../protocol/panel/ev
 import { compact } from "./compact.js";
 import { EventRing } from "./hub-buffer.js";
 import { DeltaCoalescer, realClock, type HubClock } from "./hub-coalesce.js";
-import { renderBlocks, type Renderer } from "./hub-render.js";
+import { renderBlocks, renderBlocksOffThread, type AsyncRenderer, type Renderer } from "./hub-render.js";
+import { RenderGate } from "./hub-render-gate.js";
 import { boundEvent } from "./hub-bounds.js";
 
 // One ChatHub per chat: the single place where a chat's events become numbered panel events.
@@ -38,7 +39,10 @@ export interface HubOptions {
   bufferEvents?: number;
   bufferBytes?: number;
   clock?: HubClock;
+  /** Inline renderer (tests give a stub; then every message renders inline). */
   render?: Renderer;
+  /** Renderer for big messages, off the event loop (default: the render worker, unless `render` is given). */
+  renderAsync?: AsyncRenderer;
 }
 
 /** What the hub knows about a chat before its init event arrives. */
@@ -70,7 +74,7 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
   private readonly pending = new Map<string, { seq: number; event: PanelEventOf<"permission_requested"> }>();
   private readonly resolved = new Map<string, string>();
   private readonly answering = new Set<string>();
-  private readonly render: Renderer;
+  private readonly gate: RenderGate;
   private readonly listener = (event: ChatEvent): void => {
     if (this.sawClosed) return; // `state closed` is a chat's last event, whatever the chat still emits
     try {
@@ -89,8 +93,9 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
   constructor(readonly chatId: string, readonly chat: HubChat, private readonly meta: HubMeta, options: HubOptions = {}) {
     super();
     this.ring = new EventRing(options.bufferEvents ?? 10_000, options.bufferBytes ?? 32 * 1024 * 1024);
-    this.coalescer = new DeltaCoalescer(options.coalesceMs ?? 33, options.clock ?? realClock, (e) => this.publish(e));
-    this.render = options.render ?? renderBlocks;
+    const renderAsync = options.renderAsync ?? (options.render ? undefined : renderBlocksOffThread);
+    this.gate = new RenderGate(`chat ${chatId} hub`, options.render ?? renderBlocks, renderAsync, (e) => this.publish(e));
+    this.coalescer = new DeltaCoalescer(options.coalesceMs ?? 33, options.clock ?? realClock, (e) => this.gate.push(e));
     chat.on("event", this.listener);
   }
 
@@ -187,16 +192,17 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
   private async finish(): Promise<void> {
     await this.chat.close().catch(() => undefined);
     this.coalescer.dispose();
+    await this.gate.idle();
     this.chat.off("event", this.listener);
     this.isClosed = true;
     this.sinks.clear();
     this.emit("closed");
   }
 
-  private publish(raw: ChatEvent): void {
+  /** Number, buffer and fan out one event whose message (if any) is already rendered (by the gate). */
+  private publish(rendered: PanelEvent): void {
     if (this.sawClosed) return;
-    if (raw.type === "state" && raw.state === "closed") this.sawClosed = true;
-    const rendered: PanelEvent = raw.type === "message_final" ? { ...raw, blocks: raw.blocks.map((b) => (b.kind === "text" ? { ...b, ...this.render(b.text) } : b)) } : raw;
+    if (rendered.type === "state" && rendered.state === "closed") this.sawClosed = true;
     // Every event is serializable and of bounded size from here on, or it became a notice.
     const { event, bytes } = boundEvent(rendered);
     const seq = ++this.seq;

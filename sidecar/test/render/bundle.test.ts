@@ -26,6 +26,7 @@ const BUNDLE_OPTIONS: BuildOptions = {
 
 const run = promisify(execFile);
 const htmlModule = fileURLToPath(new URL("../../src/render/html.ts", import.meta.url));
+const poolModule = fileURLToPath(new URL("../../src/render/render-pool.ts", import.meta.url));
 let dir: string | undefined;
 
 afterAll(async () => {
@@ -44,4 +45,17 @@ describe("renderHtml in a single-file bundle", () => {
       '<p><strong>hi</strong> &lt;img src=x onerror=alert(1)&gt; <a href="https://e.com" target="_blank" rel="noopener noreferrer">a</a></p>',
     );
   }, 60_000);
+
+  it("runs the render worker from a split bundle (the worker loads the chunk that holds the pool)", async () => {
+    dir ??= await mkdtemp(join(tmpdir(), "render-bundle-"));
+    const entry = join(dir, "pool-entry.ts");
+    const outdir = join(dir, "split");
+    // Like sidecar/src/bin.ts: the entry does nothing in a worker thread.
+    await writeFile(entry, `import { isMainThread } from "node:worker_threads";\nif (isMainThread) { const { RenderPool } = await import(${JSON.stringify(poolModule)}); const pool = new RenderPool(); const r = await pool.render("**hi** <img src=x onerror=alert(1)>", true); console.log(JSON.stringify(r)); await pool.close(); }\n`);
+    await build({ ...BUNDLE_OPTIONS, entryPoints: { entry }, outdir, splitting: true, chunkNames: "chunks/[name]-[hash]", outExtension: { ".js": ".mjs" } });
+    const { stdout } = await run(process.execPath, [join(outdir, "entry.mjs")], { cwd: dir, timeout: 60_000 });
+    const out = JSON.parse(stdout.trim()) as { html?: string; unity?: unknown[] };
+    expect(out.html?.trim()).toBe("<p><strong>hi</strong> &lt;img src=x onerror=alert(1)&gt;</p>");
+    expect(out.unity?.length).toBe(1);
+  }, 90_000);
 });

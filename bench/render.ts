@@ -1,0 +1,71 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { ChatHub } from "../sidecar/src/bridge/hub.js";
+import { preloadHtmlRenderer, renderBlocks } from "../sidecar/src/bridge/hub-render.js";
+import type { ChatEvent } from "../sidecar/src/chat/events.js";
+import { FakeChat } from "../sidecar/test/bridge/hub-fakes.js";
+import { quick } from "./options.js";
+import type { Figure } from "./report.js";
+
+// Event-loop blocking while a chat's big final message is rendered (Unity blocks + sanitized
+// HTML, as for a connected browser): the longest stall of the event loop from the moment the
+// message reaches the hub until it is published, through the hub as the sidecar runs it (big
+// messages in the render worker) against the same hub rendering inline (the baseline).
+
+/** Run the render benchmark: a 300 KB reply and a deeply nested list. */
+export async function benchRender(): Promise<Record<string, Figure>> {
+  await preloadHtmlRenderer();
+  const reply = bigReply(quick ? 30 : 300);
+  const nested = nestedList(quick ? 40 : 150);
+  // Warm both paths (the worker's first request loads its renderers).
+  await stall(final("warm **up**\n\n" + "x".repeat(5000)), false);
+  await stall(final("warm"), true);
+  const replyInline = await stall(final(reply), true);
+  const replyOff = await stall(final(reply), false);
+  const nestedInline = await stall(final(nested), true);
+  const nestedOff = await stall(final(nested), false);
+  const kb = (s: string) => Math.round(s.length / 1024);
+  return {
+    render_reply_inline_block_ms: { value: replyInline.maxBlockMs, unit: `ms longest event-loop stall, ${kb(reply)} KB reply rendered inline (published after ${replyInline.totalMs} ms)` },
+    render_reply_offthread_block_ms: { value: replyOff.maxBlockMs, unit: `ms longest event-loop stall, ${kb(reply)} KB reply in the render worker (published after ${replyOff.totalMs} ms)`, baseline: replyInline.maxBlockMs, target: "<= 50" },
+    render_nested_inline_block_ms: { value: nestedInline.maxBlockMs, unit: `ms longest stall, list nested ${quick ? 40 : 150} deep (${kb(nested)} KB) rendered inline (published after ${nestedInline.totalMs} ms)` },
+    render_nested_offthread_block_ms: { value: nestedOff.maxBlockMs, unit: `ms longest stall, the same list in the render worker (published after ${nestedOff.totalMs} ms)`, baseline: nestedInline.maxBlockMs, target: "<= 50" },
+  };
+}
+
+/** Push one final message into a fresh hub; the longest event-loop stall until it is published. */
+async function stall(event: ChatEvent, inline: boolean): Promise<{ maxBlockMs: number; totalMs: number }> {
+  const chat = new FakeChat();
+  const hub = new ChatHub("bench", chat, { cwd: "/bench" }, inline ? { coalesceMs: 0, render: renderBlocks } : { coalesceMs: 0 });
+  let published = false;
+  hub.subscribe(undefined, (_seq, e) => {
+    if (e.type === "message_final") published = true;
+  });
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  await new Promise((r) => setTimeout(r, 30));
+  const t0 = performance.now();
+  chat.push(event);
+  while (!published) await new Promise((r) => setTimeout(r, 5));
+  const totalMs = Math.round(performance.now() - t0);
+  await new Promise((r) => setTimeout(r, 30)); // let the histogram record the last interval
+  h.disable();
+  await hub.close();
+  return { maxBlockMs: Math.round(h.max / 1e6), totalMs };
+}
+
+function final(text: string): ChatEvent {
+  return { type: "message_final", turnId: "t1", messageId: "m1", parentToolUseId: null, blocks: [{ index: 0, kind: "text", text }], aborted: false };
+}
+
+function bigReply(kb: number): string {
+  const part = "Some **bold** text, `Assets/Scripts/Player.cs`, a [link](https://example.com).\n\n- item one\n  - nested *em*\n\n```cs\nvar x = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n";
+  let s = "";
+  while (s.length < kb * 1024) s += part;
+  return s;
+}
+
+function nestedList(depth: number): string {
+  let s = "";
+  for (let d = 0; d < depth; d++) s += `${"  ".repeat(d)}- level ${d} with **bold** text\n`;
+  return s;
+}
