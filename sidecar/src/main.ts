@@ -14,8 +14,9 @@ export const COMMANDS: Record<string, Command> = {
   serve: {
     help: HELP.serve!,
     run: async (args) => {
-      const [{ runServe }, { chatServeHooks }] = await Promise.all([import("./commands/serve.js"), import("./commands/serve-hooks.js")]);
-      return runServe(args, { createHooks: chatServeHooks });
+      // The chat engine is imported on first use, after the descriptor is written (serve-rest.ts).
+      const { runServe } = await import("./commands/serve.js");
+      return runServe(args, { createHooks: async (ctx) => (await import("./commands/serve-hooks.js")).chatServeHooks(ctx) });
     },
   },
   doctor: { help: HELP.doctor!, run: doctor },

@@ -1,25 +1,35 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import { AgentPanelError } from "../errors.js";
 
 // Reading and writing the descriptor file. Writes are atomic (temp file in the same directory,
 // then rename) so a reader never sees half a file; files are 0600 in a 0700 directory because the
 // descriptor carries the token.
 
-/** What a running sidecar writes about itself. */
-export const DescriptorSchema = z.object({
-  pid: z.number().int().positive(),
-  port: z.number().int().min(1).max(65535),
-  token: z.string().min(1),
-  version: z.string(),
-  startedAt: z.string(),
-  project: z.string(),
-});
+/**
+ * The descriptor content: what a running sidecar writes about itself. A file, not a protocol message,
+ * and checked by hand: `serve` reads it before anything else is loaded, and zod alone would cost
+ * more start-up time than the rest of what runs before the descriptor is written.
+ */
+export interface Descriptor {
+  pid: number;
+  port: number;
+  token: string;
+  version: string;
+  startedAt: string;
+  project: string;
+}
 
-/** The descriptor content: {pid, port, token, version, startedAt, project}. */
-export type Descriptor = z.infer<typeof DescriptorSchema>;
+/** The value as a descriptor, or undefined when a field is missing or of the wrong kind. */
+export function parseDescriptor(value: unknown): Descriptor | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  const int = (x: unknown, min: number, max: number): x is number => typeof x === "number" && Number.isInteger(x) && x >= min && x <= max;
+  if (!int(v.pid, 1, Number.MAX_SAFE_INTEGER) || !int(v.port, 1, 65535)) return undefined;
+  if (typeof v.token !== "string" || v.token === "" || typeof v.version !== "string" || typeof v.startedAt !== "string" || typeof v.project !== "string") return undefined;
+  return { pid: v.pid, port: v.port, token: v.token, version: v.version, startedAt: v.startedAt, project: v.project };
+}
 
 /** Write the descriptor atomically with owner-only permissions. */
 export function writeDescriptor(file: string, descriptor: Descriptor): void {
@@ -35,8 +45,7 @@ export function readDescriptor(file: string): Descriptor | undefined {
     return undefined;
   }
   try {
-    const parsed = DescriptorSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    return parseDescriptor(JSON.parse(text));
   } catch {
     return undefined;
   }

@@ -28,6 +28,12 @@ export interface ServerOptions {
   token: string;
   version: string;
   onClient: OnClient;
+  /**
+   * Work to wait for before handling a request (except /health) or a client: the serve command loads
+   * its tool host and chat engine on first use. Undefined when nothing is pending; a rejection
+   * answers 503.
+   */
+  ready?: () => Promise<void> | undefined;
   /** Extra authenticated HTTP routes (the tool host's /mcp, /tools, /jobs): true when handled. */
   route?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
   /** Extra /health fields, e.g. {chats, clients}; called on every /health request. */
@@ -84,14 +90,31 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   guardConnections(http, { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits }, () => limitedLog("refused connection", "refused a connection: too many open connections"));
   http.on("request", (req: IncomingMessage, res: ServerResponse) => {
     if (closed) return reply(res, 503, { error: "shutting down" });
-    try {
-      handleHttp(req, res);
-    } catch (err) {
-      log(`request failed: ${(err as Error).message}`);
-      if (!res.headersSent) reply(res, 500, { error: "internal error" });
-      else res.destroy();
-    }
+    const handle = (): void => {
+      if (closed) return reply(res, 503, { error: "shutting down" });
+      try {
+        handleHttp(req, res);
+      } catch (err) {
+        log(`request failed: ${(err as Error).message}`);
+        if (!res.headersSent) reply(res, 500, { error: "internal error" });
+        else res.destroy();
+      }
+    };
+    // /health answers at once: probes have short timeouts and must never take a starting sidecar
+    // for a dead one. Everything else waits for `ready`.
+    if (requestPath(req) === "/health") return handle();
+    afterReady(handle, (reason) => reply(res, 503, { error: reason }));
   });
+
+  /** Run `handle` now if nothing is pending, else once `opts.ready` resolves; `fail` if it rejects. */
+  function afterReady(handle: () => void, fail: (reason: string) => void): void {
+    const pending = opts.ready?.();
+    if (pending === undefined) return handle();
+    pending.then(handle, (err: unknown) => {
+      limitedLog("not ready", `could not finish starting: ${(err as Error).message}`);
+      fail("the sidecar could not finish starting; see its log and restart it");
+    });
+  }
 
   function handleHttp(req: IncomingMessage, res: ServerResponse): void {
     const source = checkRequestSource(req, auth);
@@ -123,6 +146,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   http.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
     if (closed) return refuse(socket, 503, "shutting down");
+    afterReady(() => handleUpgrade(req, socket, head), (reason) => refuse(socket, 503, reason));
+  });
+
+  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (closed || socket.destroyed) return refuse(socket, 503, "shutting down");
     if (requestPath(req) !== "/ws") return refuse(socket, 404, "not found");
     const check = authorizeUpgrade(req, auth);
     if (!check.ok) {
@@ -149,7 +177,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       ws.on("error", () => undefined);
       runChallenge(ws, auth.token, auth.port, check.clientNonce, accept, (line) => limitedLog("challenge failed", `client ${info.id}: ${line}`));
     });
-  });
+  }
 
   const heartbeat = setInterval(guarded("heartbeat", () => {
     for (const c of clients) {

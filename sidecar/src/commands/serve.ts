@@ -11,14 +11,9 @@ import { startServer, type OnClient, type RunningServer } from "../bridge/server
 import type { StaticFiles } from "../bridge/static.js";
 import { loadOrCreateToken } from "../bridge/token.js";
 import { AgentPanelError, reportInternal, setInternalErrorLog } from "../errors.js";
-import { composeMmlProvider } from "../mml/tool.js";
-import { GeneratedAudio } from "../mml/generated-audio.js";
-import { mmlMediaRoute } from "../mml/media-route.js";
-import { addDefinitionTools, definitionDirs, type DefinitionTools } from "../tools/definitions/serve.js";
-import { catalogCacheFile } from "../tools/catalog-cache.js";
-import { ToolHost } from "../tools/host.js";
-import { TestToolProvider } from "../tools/test-provider.js";
+import type { ToolHost } from "../tools/host.js";
 import { VERSION } from "../version.js";
+import { loadServeRest, OnDemand, type ServeRest } from "./serve-rest.js";
 
 // `agent-panel serve`: one sidecar per Unity project. Reuses a healthy running one (prints its URL,
 // exit 0), otherwise replaces a stale descriptor, listens on the project's port, writes the
@@ -67,7 +62,7 @@ export interface ServeOptions extends PlatformEnv {
 /** Result of starting: an immediate exit code, or a running sidecar. */
 export type ServeStart =
   | { kind: "exit"; code: number }
-  | { kind: "serving"; url: string; port: number; descriptorFile: string; descriptor: Descriptor; server: RunningServer; lifetime: Lifetime; tools: ToolHost };
+  | { kind: "serving"; url: string; port: number; descriptorFile: string; descriptor: Descriptor; server: RunningServer; lifetime: Lifetime; tools: () => Promise<ToolHost> };
 
 /** Run the serve command; resolves with the exit code when the sidecar stops. */
 export async function runServe(args: string[], opts: ServeOptions = {}): Promise<number> {
@@ -109,12 +104,15 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   }
   const paths = descriptorPaths(args.project, opts);
   const release = await acquireInstanceLock(paths.lock);
-  let hooks: ServeHooks | undefined;
-  let tools: ToolHost | undefined;
-  let definitions: DefinitionTools | undefined;
   let server: RunningServer | undefined;
   let descriptor: Descriptor;
   let ledger: ChildLedger | undefined;
+  // The tool host and the chat engine load on first use (any request or client), after the
+  // descriptor is written: see serve-rest.ts.
+  let endpoint: { port: number; token: string } | undefined;
+  const rest = new OnDemand<ServeRest>(() =>
+    loadServeRest({ paths, claude: args.claude, syncWaitMs: args.syncWaitMs, unityWaitMs: args.unityWaitMs, testTools: args.testTools === true, version: VERSION, log, createHooks: opts.createHooks ?? notReadyHooks, endpoint: endpoint! }),
+  );
   try {
     const token = loadOrCreateToken(paths.token);
     const existing = readDescriptor(paths.descriptor);
@@ -126,46 +124,55 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     }
     if (existing) log(`replacing the stale descriptor of pid ${existing.pid} (not running or not answering)`);
     ledger = await takeOverLedger(ledgerFile(paths), log);
-    tools = new ToolHost({ version: VERSION, cacheFile: catalogCacheFile(paths), syncWaitMs: args.syncWaitMs, log });
-    const host = tools;
-    // Native tools, before Unity's (an earlier provider wins a duplicate name).
-    const audio = new GeneratedAudio();
-    tools.addProvider(composeMmlProvider(() => ({ projectRoot: paths.project, stateDir: paths.dir, importAsset: host.importAsset, onWritten: audio.record })));
-    // The browser panel's compose card fetches the WAV and the note sequence here.
-    const media = mmlMediaRoute({ projectRoot: paths.project, stateDir: paths.dir, generated: audio });
-    // Test mode (conformance run, acceptance tests): a provider of sample tools, never otherwise.
-    if (args.testTools) tools.addProvider(new TestToolProvider());
-    hooks = await (opts.createHooks ?? notReadyHooks)({ project: paths.project, claudePath: args.claude, version: VERSION, log, tools, ...(args.unityWaitMs !== undefined ? { unityWaitMs: args.unityWaitMs } : {}) });
-    // JSON definition tools, after Unity's: probes and scripts run in Unity, sequences here.
-    definitions = addDefinitionTools(host, definitionDirs(paths.dir, paths.hash), log);
-    const defs = definitions;
-    const h = hooks;
-    const t = tools;
+    // The server calls every handler below only after `ready` resolved, so the loaded side is there
+    // (and `endpoint` is set: no request can arrive before listening).
+    const loaded = (): ServeRest => rest.current!;
     server = await listenWithFallback(args.port, paths.project, opts, (port) =>
-      startServer({ port, token, version: VERSION, onClient: h.onClient, health: () => ({ ...h.health(), ...t.health(), definitionsDir: defs.dirs.project, sharedDefinitionsDir: defs.dirs.shared }), route: (req, res, pathname) => media(req, res, pathname) || t.route(req, res, pathname), staticRoot: h.staticRoot, heartbeatMs: opts.heartbeatMs, log }),
+      startServer({
+        port,
+        token,
+        version: VERSION,
+        ready: rest.ready,
+        onClient: (link, info) => loaded().hooks.onClient(link, info),
+        health: () => {
+          // /health does not wait for the load (see startServer) but, as a sign of a user, starts it.
+          if (rest.current === undefined) {
+            rest.get().catch(() => {}); // a failed load is reported by the requests that need it
+            return { chats: 0, starting: true };
+          }
+          const { hooks, tools, definitions } = loaded();
+          return { ...hooks.health(), ...tools.health(), definitionsDir: definitions.dirs.project, sharedDefinitionsDir: definitions.dirs.shared };
+        },
+        // Also asked about /health, which may come before the load: the tool host has no /health route.
+        route: (req, res, pathname) => rest.current?.route(req, res, pathname) ?? false,
+        get staticRoot() {
+          return rest.current?.hooks.staticRoot;
+        },
+        heartbeatMs: opts.heartbeatMs,
+        log,
+      }),
     );
+    endpoint = { port: server.port, token };
     descriptor = { pid: process.pid, port: server.port, token, version: VERSION, startedAt: new Date().toISOString(), project: paths.project };
     writeDescriptor(paths.descriptor, descriptor);
-    hooks.onListening?.({ port: server.port, token });
   } catch (err) {
     await server?.close(1000);
-    await hooks?.closeAll().catch(() => {});
-    definitions?.close();
-    await tools?.close().catch(() => {});
     ledger?.close();
     throw err;
   } finally {
     release();
   }
   const running = server;
-  const h = hooks;
-  const t = tools;
   const lifetime = createLifetime({
     closeAll: async () => {
       try {
-        definitions?.close();
-        await t.close();
-        await h.closeAll();
+        // Whatever was loaded (a load in progress finishes first) is closed before the server.
+        const r = await rest.settled();
+        if (r) {
+          r.definitions.close();
+          await r.tools.close();
+          await r.hooks.closeAll();
+        }
       } finally {
         await running.close();
       }
@@ -184,7 +191,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     installLastResort(log);
   }
   if (args.parentPid !== undefined) lifetime.watchParent(args.parentPid, opts.parentPollMs);
-  return { kind: "serving", url: running.url, port: running.port, descriptorFile: paths.descriptor, descriptor, server: running, lifetime, tools: t };
+  return { kind: "serving", url: running.url, port: running.port, descriptorFile: paths.descriptor, descriptor, server: running, lifetime, tools: async () => (await rest.get()).tools };
 }
 
 /**

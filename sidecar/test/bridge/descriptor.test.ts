@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { descriptorDir, descriptorPaths, normalizeProjectRoot, projectHash } from "../../src/bridge/descriptor.js";
-import { readDescriptor, removeDescriptorIfOurs, writeDescriptor, type Descriptor } from "../../src/bridge/descriptor-io.js";
+import { parseDescriptor, readDescriptor, removeDescriptorIfOurs, writeDescriptor, type Descriptor } from "../../src/bridge/descriptor-io.js";
 
 // Test vectors for the C# side: [input, platform, normalized root, <hash>]. The hash is the first
 // 16 hex digits of SHA-256 over the UTF-8 bytes of the normalized root.
@@ -82,6 +82,15 @@ describe("descriptor file", () => {
     expect(readDescriptor(join(dir, "bad.json"))).toBeUndefined();
     writeFileSync(join(dir, "partial.json"), JSON.stringify({ pid: 1 }));
     expect(readDescriptor(join(dir, "partial.json"))).toBeUndefined();
+  });
+
+  it("rejects a field of the wrong kind or out of range and drops unknown fields", () => {
+    for (const bad of [{ pid: 0 }, { pid: 1.5 }, { pid: "4242" }, { port: 0 }, { port: 65536 }, { token: "" }, { version: 1 }, { startedAt: null }, { project: undefined }]) {
+      expect(parseDescriptor({ ...sample, ...bad }), JSON.stringify(bad)).toBeUndefined();
+    }
+    expect(parseDescriptor(null)).toBeUndefined();
+    expect(parseDescriptor([sample])).toBeUndefined();
+    expect(parseDescriptor({ ...sample, extra: true })).toEqual(sample);
   });
 
   it("is removed on exit only while it still describes this sidecar", () => {

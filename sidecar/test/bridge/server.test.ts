@@ -55,6 +55,51 @@ describe("HTTP routes", () => {
   });
 });
 
+describe("waiting for ready (work loaded on first use)", () => {
+  it("holds requests and clients until ready resolves, but answers /health at once", async () => {
+    let release!: () => void;
+    const pending = new Promise<void>((r) => (release = r));
+    let isReady = false;
+    void pending.then(() => (isReady = true));
+    const texts: string[] = [];
+    const s = await start({ ready: () => (isReady ? undefined : pending), onClient: () => ({ onText: (t) => void texts.push(t), onClose() {} }), health: () => ({ ready: isReady }) });
+    expect((await get(s.port, "/health", auth)).body).toContain('"ready":false');
+    const page = get(s.port, "/anything", auth);
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, { headers: auth });
+    let opened = false;
+    ws.once("open", () => (opened = true));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(opened).toBe(false); // the upgrade waits
+    release();
+    expect((await page).status).toBe(404); // then handled as usual
+    await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+    ws.send("hi");
+    await until(() => texts.length === 1);
+    expect(texts).toEqual(["hi"]);
+    ws.close();
+  });
+
+  it("answers 503 with what to do when ready fails, and keeps serving /health", async () => {
+    const logs: string[] = [];
+    const s = await start({ ready: () => Promise.reject(new Error("chunk missing")), log: (l) => logs.push(l) });
+    const res = await get(s.port, "/anything", auth);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatch(/could not finish starting.*restart/);
+    expect(logs.join("\n")).toContain("chunk missing");
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, { headers: auth });
+    const status = await new Promise<number>((r) => ws.once("unexpected-response", (_req, resp) => r(resp.statusCode ?? 0)));
+    expect(status).toBe(503);
+    expect((await get(s.port, "/health", auth)).status).toBe(200);
+  });
+});
+
+async function until(cond: () => boolean, ms = 5000): Promise<void> {
+  for (const end = Date.now() + ms; !cond(); ) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 describe("WebSocket clients", () => {
   it("passes text frames to the router and sends its frames back as JSON", async () => {
     const seen: string[] = [];

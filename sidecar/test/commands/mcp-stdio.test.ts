@@ -84,7 +84,7 @@ describe("agent-panel mcp (stdio bridge)", () => {
 
     const ac = new AbortController();
     const cancelled = c.callTool({ name: "test_slow", arguments: { ms: 20_000, steps: 200 } }, undefined, { signal: ac.signal, onprogress: () => {} });
-    const test = running.tools.registry.get("test_slow")!.provider as TestToolProvider;
+    const test = (await running.tools()).registry.get("test_slow")!.provider as TestToolProvider;
     await until(() => test.calls.filter((x) => x.tool === "test_slow").length === 3, 10_000, "the third test_slow call to start");
     ac.abort("stop");
     await expect(cancelled).rejects.toThrow();

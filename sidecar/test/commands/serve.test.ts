@@ -78,6 +78,23 @@ describe("serve", () => {
     expect(existsSync(paths.token)).toBe(true); // reused by the next start
   });
 
+  it("loads the tool host and the chat side on first use, after the descriptor is written", async () => {
+    let built = 0;
+    const s = await serve(["--project", project], { createHooks: () => (built++, { onClient: () => ({ onText() {}, onClose() {} }), health: () => ({ chats: 7 }), closeAll: async () => {} }) });
+    if (s.kind !== "serving") throw new Error(`did not start: ${log.join("\n")}`);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(built).toBe(0); // listening and announced, nothing else loaded
+    // A probe is answered at once (it must not take a starting sidecar for a dead one) and starts the load.
+    expect(await healthBody(s.port, s.descriptor.token)).toMatchObject({ pid: process.pid, chats: 0, starting: true });
+    await until(async () => (await healthBody(s.port, s.descriptor.token)).chats === 7);
+    expect(built).toBe(1);
+    const full = await healthBody(s.port, s.descriptor.token);
+    expect(full).toMatchObject({ tools: { count: expect.any(Number) }, definitionsDir: expect.any(String) });
+    expect(full.starting).toBeUndefined();
+    expect((await s.tools()).registry.get("compose_mml")).toBeDefined();
+    expect(built).toBe(1);
+  });
+
   it("reuses a healthy running sidecar: prints its URL and exits 0", async () => {
     const first = await serve(["--project", project]);
     if (first.kind !== "serving") throw new Error("first did not start");
@@ -132,4 +149,23 @@ function healthStatus(port: number, token: string): Promise<number> {
     req.on("error", reject);
     req.end();
   });
+}
+
+function healthBody(port: number, token: string): Promise<Record<string, any>> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path: "/health", headers: { Authorization: `Bearer ${token}` }, agent: false }, (res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve(JSON.parse(body)));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function until(cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; !(await cond()); ) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
