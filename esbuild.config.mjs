@@ -4,6 +4,7 @@
 // `node esbuild.config.mjs` (npm run build).
 import { build } from "esbuild";
 import { readFileSync, chmodSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { buildWebAssets, embedWebAssetsPlugin } from "./sidecar/src/web/build-web.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
@@ -46,8 +47,26 @@ await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __apCreateRequire } from 'node:module';\nconst require = __apCreateRequire(import.meta.url);",
   },
-  plugins: [embedWebAssetsPlugin(web)],
+  plugins: [embedWebAssetsPlugin(web), zodEnglishOnlyPlugin()],
   logLevel: "warning",
 });
 chmodSync("dist/agent-panel.mjs", 0o755);
 console.log(`built dist/agent-panel.mjs (browser panel embedded: ${web.js.length + web.css.length + web.html.length} bytes)`);
+
+/**
+ * zod re-exports its error messages in some 50 languages as `z.locales`, which makes every process
+ * that validates anything parse 300 KB it never runs: the sidecar uses only the English messages
+ * zod installs by default. `z.locales` keeps `en` and nothing else.
+ */
+function zodEnglishOnlyPlugin() {
+  return {
+    name: "zod-english-only",
+    setup(b) {
+      // A path without the checkout's location, so chunk names are the same in every clone.
+      b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+        /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: "zod/locales/english-only", namespace: "zod-locales", pluginData: join(dirname(args.importer), "..", "locales") } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({ contents: 'export { default as en } from "./en.js";\n', resolveDir: args.pluginData }));
+    },
+  };
+}
