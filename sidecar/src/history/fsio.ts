@@ -2,9 +2,9 @@ import * as fs from "node:fs";
 import { dirname } from "node:path";
 
 // The few file operations history needs, behind an interface so tests can count reads (to prove
-// the cache works) or inject failures. Listing uses synchronous calls in short time slices: for
-// thousands of small stats and 64 KiB reads they cost a fraction of the thread-pool round trips.
-// Transcript pages and search stream large chunks asynchronously.
+// the cache works) or inject failures. Listing stats synchronously in short time slices (thousands
+// of small stats cost a fraction of the thread-pool round trips) and reads the head and tail windows
+// asynchronously, several transcripts at a time. Transcript pages and search stream large chunks.
 
 /** A directory entry: its name and whether it is a directory. */
 export interface DirEntry { name: string; isDirectory: boolean; isFile: boolean }
@@ -27,8 +27,12 @@ export interface ReadRange { position: number; length: number; into: Buffer }
 export interface HistoryFs {
   readdirSync(dir: string): DirEntry[];
   statSync(path: string): FileStat;
-  /** Open once, read each range, close; returns the bytes read per range (short at end of file). */
-  readRangesSync(path: string, ranges: ReadRange[]): number[];
+  /**
+   * Open once, read the ranges concurrently, close; resolves with the bytes read per range (short
+   * at end of file). Asynchronous so the index can keep several transcripts' reads in flight: with
+   * a cold page cache the disk, not the CPU, is what a listing waits for.
+   */
+  readRanges(path: string, ranges: ReadRange[]): Promise<number[]>;
   readFileSync(path: string): Buffer;
   open(path: string): Promise<FileReader>;
   /** Write a whole file atomically (temp file + rename), creating parent directories. */
@@ -41,14 +45,17 @@ export interface HistoryFs {
 export const nodeFs: HistoryFs = {
   readdirSync: (dir) => fs.readdirSync(dir, { withFileTypes: true }).map((e) => ({ name: e.name, isDirectory: e.isDirectory(), isFile: e.isFile() })),
   statSync: (path) => toStat(fs.statSync(path)),
-  readRangesSync: (path, ranges) => {
-    const fd = fs.openSync(path, "r");
-    try {
-      return ranges.map((r) => (r.length > 0 ? fs.readSync(fd, r.into, 0, r.length, r.position) : 0));
-    } finally {
-      fs.closeSync(fd);
-    }
-  },
+  readRanges: (path, ranges) =>
+    new Promise((resolve, reject) => {
+      fs.open(path, "r", (err, fd) => {
+        if (err) return reject(err);
+        const reads = ranges.map((r) => (r.length > 0 ? new Promise<number>((res, rej) => fs.read(fd, r.into, 0, r.length, r.position, (e, n) => (e ? rej(e) : res(n)))) : 0));
+        Promise.all(reads).then(
+          (n) => fs.close(fd, () => resolve(n)),
+          (e: unknown) => fs.close(fd, () => reject(e)),
+        );
+      });
+    }),
   readFileSync: (path) => fs.readFileSync(path),
   open: (path) =>
     new Promise((resolve, reject) => fs.open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),

@@ -10,9 +10,9 @@ import { ARCHIVED_FILE, CUSTOM_TITLE_FILE, SUBAGENTS_DIR, parseArchived, parseCu
 import type { ScanResult, SessionList, SessionSummary } from "./types.js";
 
 // The session list of one project: one readdir, one stat per transcript, and a head/tail scan
-// only for transcripts whose (size, mtime) changed since the cached scan. A transcript that
+// only for transcripts whose (size, mtime) changed since the cached scan (several in flight). A transcript that
 // cannot be read is listed with a warning; listing only fails when the directory itself does.
-// File calls are synchronous (much cheaper than thread-pool round trips for thousands of small
+// Stats are synchronous (much cheaper than thread-pool round trips for thousands of small
 // operations) and run in slices of a few milliseconds, yielding to the event loop in between.
 
 /** How the index reads files and where it keeps its cache. */
@@ -54,6 +54,15 @@ export function transcriptDirFor(projectRoot: string, env?: NodeJS.ProcessEnv, h
   return projectTranscriptDir(root, env, home);
 }
 
+/**
+ * Transcripts read at once when listing. With a cold page cache each one costs two disk reads;
+ * keeping several in flight lets the disk (and libuv's 4 I/O threads) overlap them.
+ */
+export const SCAN_PARALLEL = 8;
+
+/** One transcript during a listing: its stamp, then its scan (cached or read). */
+interface Stamped { name: string; st: FileStat; scan?: ScanResult }
+
 const NO_SIDE: Readonly<Side> = { hasSubagents: false, archived: false, customTitle: null };
 const SUB_ONLY: Readonly<Side> = { hasSubagents: true, archived: false, customTitle: null };
 
@@ -65,7 +74,8 @@ export class SessionIndex {
   private readonly saveEveryMs: number;
   private saveTimer: NodeJS.Timeout | undefined;
   private dirty = false;
-  private readonly bufs: ScanBuffers = scanBuffers();
+  /** Read buffers not in use by a scan (one set per scan in flight, kept for the next list). */
+  private readonly spareBufs: ScanBuffers[] = [];
   private cache: DirCache | undefined;
   /** The last summary made per transcript name, with what it was made from (see summary()). */
   private readonly made = new Map<string, { scan: ScanResult; side: Side; summary: SessionSummary }>();
@@ -126,15 +136,24 @@ export class SessionIndex {
     const counts = { scanned: 0, cached: 0, dirty: false };
     const seen = new Set<string>();
     const found: SessionSummary[] = [];
+    // First every stamp (cheap), then the transcripts that changed are read, several at a time.
+    const stamped: Stamped[] = [];
     let slice = performance.now();
+    const pause = async (): Promise<void> => {
+      if (performance.now() - slice <= this.sliceMs) return;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    };
     for (const e of entries) {
       if (e.isDirectory || !e.name.endsWith(".jsonl")) continue;
-      const summary = this.one(e.name, dirs, cache, counts, seen);
-      if (summary) found.push(summary);
-      if (performance.now() - slice > this.sliceMs) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        slice = performance.now();
-      }
+      const one = this.stamp(e.name, cache, counts, seen);
+      if (one) stamped.push(one);
+      await pause();
+    }
+    await this.scanChanged(stamped.filter((one) => one.scan === undefined), cache, counts);
+    for (const one of stamped) {
+      found.push(this.finishOne(one, dirs, cache, counts, seen));
+      await pause();
     }
     for (const key of [...Object.keys(cache.scans), ...Object.keys(cache.sides)]) {
       if (!seen.has(key)) {
@@ -148,9 +167,9 @@ export class SessionIndex {
     return { dir: this.dir, exists: true, sessions: finish(found, opts.includeArchived), scanned: counts.scanned, cached: counts.cached, verified: true };
   }
 
-  private one(name: string, dirs: Set<string>, cache: DirCache, counts: { scanned: number; cached: number; dirty: boolean }, seen: Set<string>): SessionSummary | undefined {
+  /** Stat one transcript; its cached scan when the stamp still matches (undefined: gone or not a file). */
+  private stamp(name: string, cache: DirCache, counts: { cached: number }, seen: Set<string>): Stamped | undefined {
     const file = this.prefix + name; // dir is already normalized: no join() per session
-    const id = name.slice(0, -".jsonl".length);
     let st: FileStat;
     try {
       st = this.fs.statSync(file);
@@ -159,29 +178,51 @@ export class SessionIndex {
     }
     if (!st.isFile) return undefined;
     seen.add(name);
-    let scan: ScanResult;
     const hit = Object.hasOwn(cache.scans, name) ? cache.scans[name] : undefined;
     if (validScan(hit) && hit.size === st.size && hit.mtimeMs === st.mtimeMs) {
-      scan = hit.scan;
       counts.cached++;
-    } else {
-      counts.scanned++;
-      try {
-        scan = scanTranscript(this.fs, file, st.size, this.bufs);
-        cache.scans[name] = { size: st.size, mtimeMs: st.mtimeMs, scan };
-        counts.dirty = true;
-      } catch (err) {
-        // Not cached: a locked or briefly unreadable file is retried on the next list.
-        scan = { messageCount: Math.round(st.size / WINDOW), messageCountExact: false, warning: `The transcript could not be read: ${(err as Error).message}` };
-      }
+      return { name, st, scan: hit.scan };
     }
+    return { name, st };
+  }
+
+  /** Read the head and tail windows of each changed transcript, SCAN_PARALLEL files at a time. */
+  private async scanChanged(todo: Stamped[], cache: DirCache, counts: { scanned: number; dirty: boolean }): Promise<void> {
+    let next = 0;
+    const worker = async (bufs: ScanBuffers): Promise<void> => {
+      while (next < todo.length) {
+        const one = todo[next++]!;
+        counts.scanned++;
+        try {
+          one.scan = await scanTranscript(this.fs, this.prefix + one.name, one.st.size, bufs);
+          cache.scans[one.name] = { size: one.st.size, mtimeMs: one.st.mtimeMs, scan: one.scan };
+          counts.dirty = true;
+        } catch (err) {
+          // Not cached: a locked or briefly unreadable file is retried on the next list.
+          one.scan = { messageCount: Math.round(one.st.size / WINDOW), messageCountExact: false, warning: `The transcript could not be read: ${(err as Error).message}` };
+        }
+      }
+    };
+    // Buffers are taken from the spare ones, so two lists running at once never share one.
+    const bufs = Array.from({ length: Math.min(SCAN_PARALLEL, todo.length) }, () => this.spareBufs.pop() ?? scanBuffers());
+    try {
+      await Promise.all(bufs.map(worker));
+    } finally {
+      this.spareBufs.push(...bufs);
+    }
+  }
+
+  /** The summary of a stamped and scanned transcript, with its side files. */
+  private finishOne(one: Stamped, dirs: Set<string>, cache: DirCache, counts: { dirty: boolean }, seen: Set<string>): SessionSummary {
+    const { name, st } = one;
+    const id = name.slice(0, -".jsonl".length);
     const side = dirs.has(id) ? this.side(id, cache, counts, seen) : NO_SIDE;
     const entry = cache.scans[name];
     if (entry && entry.size === st.size && entry.mtimeMs === st.mtimeMs && (entry.sub === true) !== side.hasSubagents) {
       entry.sub = side.hasSubagents; // kept for cachedList() of the next process
       counts.dirty = true;
     }
-    return this.summary(name, id, st, scan, side);
+    return this.summary(name, id, st, one.scan!, side);
   }
 
   /**

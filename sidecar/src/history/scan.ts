@@ -13,7 +13,7 @@ export const WINDOW = 64 * 1024;
 /** Bytes read from the start first: the first prompt is nearly always in them. */
 export const FIRST_HEAD = 16 * 1024;
 
-/** Reusable read buffers for scans (one per index; scans run one at a time). */
+/** Read buffers for one scan at a time (an index keeps one set per scan in flight). */
 export interface ScanBuffers { head: Buffer; tail: Buffer }
 
 /** Fresh buffers for scanTranscript. */
@@ -24,17 +24,17 @@ export function scanBuffers(): ScanBuffers {
 /**
  * Scan one transcript of `size` bytes (as stat saw it). Files up to 128 KiB are read whole; larger
  * ones 16 KiB from the start (64 KiB when the first prompt is not in those) and 64 KiB from the
- * end. Read errors propagate; bad content never does. The result holds no buffer memory.
+ * end, both at once. Read errors propagate; bad content never does. The result holds no buffer memory.
  */
-export function scanTranscript(fs: HistoryFs, path: string, size: number, bufs: ScanBuffers = scanBuffers()): ScanResult {
+export async function scanTranscript(fs: HistoryFs, path: string, size: number, bufs: ScanBuffers = scanBuffers()): Promise<ScanResult> {
   if (size === 0) return { messageCount: 0, messageCountExact: true, warning: "The transcript is empty." };
   if (size <= 2 * WINDOW) {
-    const [n] = fs.readRangesSync(path, [{ position: 0, length: size, into: bufs.head }]);
+    const [n] = await fs.readRanges(path, [{ position: 0, length: size, into: bufs.head }]);
     // The file may have shrunk between stat and read: treat what we got as the whole file.
     const whole = { buf: bufs.head.subarray(0, n), base: 0, size: n! };
     return scanWindows(whole, whole);
   }
-  const [h, t] = fs.readRangesSync(path, [
+  const [h, t] = await fs.readRanges(path, [
     { position: 0, length: FIRST_HEAD, into: bufs.head },
     { position: size - WINDOW, length: WINDOW, into: bufs.tail },
   ]);
@@ -43,7 +43,7 @@ export function scanTranscript(fs: HistoryFs, path: string, size: number, bufs: 
   const quick = scanWindows({ buf: bufs.head.subarray(0, h), base: 0, size: actual }, tail);
   if (t! < WINDOW) return { ...quick, warning: "The transcript shrank while it was being read; it is read again on the next refresh." };
   if (quick.firstPrompt !== undefined || h! < FIRST_HEAD) return quick;
-  const [more] = fs.readRangesSync(path, [{ position: FIRST_HEAD, length: WINDOW - FIRST_HEAD, into: bufs.head.subarray(FIRST_HEAD) }]);
+  const [more] = await fs.readRanges(path, [{ position: FIRST_HEAD, length: WINDOW - FIRST_HEAD, into: bufs.head.subarray(FIRST_HEAD) }]);
   return scanWindows({ buf: bufs.head.subarray(0, FIRST_HEAD + more!), base: 0, size: actual }, tail);
 }
 

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, readFileSync, readdirSync, writeFileSync } 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasCode } from "../../src/errors.js";
-import { listSessions, SessionIndex } from "../../src/history/list.js";
+import { listSessions, SCAN_PARALLEL, SessionIndex } from "../../src/history/list.js";
 import { setArchived, setCustomTitle } from "../../src/history/sidefiles.js";
 import { CONFIG_DIR, PROJECT, copyOfGameDir, countingFs, tempDir, transcript } from "./helpers.js";
 
@@ -114,6 +114,32 @@ describe("the index cache", () => {
     expect(checked).toMatchObject({ verified: true, scanned: 1, cached: 20 });
     expect(early.sessions.find((s) => s.file.endsWith(changed))?.lastPrompt).not.toBe("Written after the cache");
     expect(checked.sessions.find((s) => s.file.endsWith(changed))?.lastPrompt).toBe("Written after the cache");
+  });
+
+  it("reads several transcripts at once (bounded), and two lists at once give the same result", async () => {
+    const dir = copyOfGameDir();
+    const expected = await new SessionIndex(dir, { stateDir: null }).list();
+    let inFlight = 0;
+    let most = 0;
+    const fs = countingFs();
+    const slow = {
+      ...fs,
+      readRanges: async (path: string, ranges: Parameters<typeof fs.readRanges>[1]) => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        try {
+          return await fs.readRanges(path, ranges);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    const index = new SessionIndex(dir, { stateDir: null, fs: slow });
+    const [a, b] = await Promise.all([index.list(), new Promise((r) => setTimeout(r, 2)).then(() => index.list())]);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(2 * SCAN_PARALLEL); // two lists, each with its own bound and buffers
+    expect(a.sessions).toEqual(expected.sessions);
+    expect(b.sessions).toEqual(expected.sessions);
   });
 
   it("has no cached list before the first list, or for a cache of another format", async () => {

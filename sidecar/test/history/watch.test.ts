@@ -1,6 +1,7 @@
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { cacheFile } from "../../src/history/cache.js";
 import { setArchived } from "../../src/history/sidefiles.js";
 import { watchSessions, type SessionChanges } from "../../src/history/watch.js";
 import { tempDir } from "./helpers.js";
@@ -86,7 +87,8 @@ describe("watchSessions", () => {
     expect(before.cached).toBeUndefined(); // no cache yet: only the checked list
     expect((await before.ready).map((s) => s.id).sort()).toEqual(["s1", "s2"]);
     before.close();
-    await new Promise((r) => setTimeout(r, 50)); // close() saves the cache
+    // close() saves the cache (written beside, then renamed into place)
+    for (let i = 0; i < 200 && !existsSync(cacheFile(state, dir)); i++) await new Promise((r) => setTimeout(r, 10));
 
     appendFileSync(join(dir, "s1.jsonl"), JSON.stringify({ type: "last-prompt", lastPrompt: "changed while no sidecar ran" }) + "\n");
     rmSync(join(dir, "s2.jsonl"));
