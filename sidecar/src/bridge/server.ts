@@ -36,6 +36,8 @@ export interface ServerOptions {
   ready?: () => Promise<void> | undefined;
   /** Extra authenticated HTTP routes (the tool host's /mcp, /tools, /jobs): true when handled. */
   route?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+  /** Routes that check a proof of their own instead of the token (media URLs of the browser panel): true when handled. */
+  proofRoute?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
   /** Extra /health fields, e.g. {chats, clients}; called on every /health request. */
   health: () => object;
   /** Directory with the browser panel (index.html, scripts); a placeholder page when absent. */
@@ -131,6 +133,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         return reply(res, 200, { version: opts.version, pid: process.pid, nonce, proof: healthProof(auth.token, auth.port, nonce) });
       }
     }
+    if (pathname !== undefined && opts.proofRoute?.(req, res, pathname)) return;
     const check = authorizeHttp(req, auth);
     if (!check.ok) return reply(res, check.status, { error: check.reason });
     if (pathname !== undefined && opts.route?.(req, res, pathname)) return;

@@ -30,8 +30,8 @@ export function securityHeaders(port: number): Record<string, string> {
     "Content-Security-Policy": [
       "default-src 'self'",
       "img-src 'self' data: blob:",
-      // compose cards play WAV files fetched with the token and handed to <audio> as blob: URLs
-      "media-src 'self' blob:",
+      // compose cards play generated WAV files from the sidecar's own /mml/wav route
+      "media-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
       "object-src 'none'",

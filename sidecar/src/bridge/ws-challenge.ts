@@ -41,6 +41,14 @@ export function healthProof(token: string, port: number, nonce: string): string 
   return hmac(token, `agent-panel health v1\n${port}\n${nonce}`);
 }
 
+/**
+ * What lets the browser panel's compose card load one generated WAV (and its notes) without the
+ * token in a URL: an <audio src> cannot send a header, and a proof names only this port and path.
+ */
+export function mediaProof(token: string, port: number, path: string): string {
+  return hmac(token, `agent-panel media v1\n${port}\n${path}`);
+}
+
 /** Constant-time check of a proof string against the expected one. */
 export function proofMatches(given: unknown, expected: string): boolean {
   return typeof given === "string" && proofEquals(given, expected);

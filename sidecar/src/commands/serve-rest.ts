@@ -14,6 +14,8 @@ export interface ServeRest {
   tools: ToolHost;
   /** The authenticated HTTP routes: the compose card's media (/mml/…), then the tool host's. */
   route: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+  /** Routes with a proof of their own instead of the token (the compose card's media URLs). */
+  proofRoute: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
   hooks: ServeHooks;
   definitions: DefinitionTools;
 }
@@ -34,7 +36,7 @@ export interface ServeRestOptions {
 
 /** Import and build the tool host, the native tools, the chat hooks and the definition tools. */
 export async function loadServeRest(o: ServeRestOptions): Promise<ServeRest> {
-  const [{ ToolHost }, { catalogCacheFile }, { composeMmlProvider }, { GeneratedAudio }, { mmlMediaRoute }, defs, testProvider] = await Promise.all([
+  const [{ ToolHost }, { catalogCacheFile }, { composeMmlProvider }, { GeneratedAudio }, { mmlMediaRoutes }, defs, testProvider] = await Promise.all([
     import("../tools/host.js"),
     import("../tools/catalog-cache.js"),
     import("../mml/tool.js"),
@@ -51,14 +53,14 @@ export async function loadServeRest(o: ServeRestOptions): Promise<ServeRest> {
     const audio = new GeneratedAudio();
     tools.addProvider(composeMmlProvider(() => ({ projectRoot: paths.project, stateDir: paths.dir, importAsset: tools.importAsset, onWritten: audio.record })));
     // The browser panel's compose card fetches the WAV and the note sequence here.
-    const media = mmlMediaRoute({ projectRoot: paths.project, stateDir: paths.dir, generated: audio });
+    const media = mmlMediaRoutes({ projectRoot: paths.project, stateDir: paths.dir, generated: audio, token: o.endpoint.token });
     // Test mode (conformance run, acceptance tests): a provider of sample tools, never otherwise.
     if (testProvider) tools.addProvider(new testProvider.TestToolProvider());
     hooks = await o.createHooks({ project: paths.project, claudePath: o.claude, version: o.version, log, tools, ...(o.unityWaitMs !== undefined ? { unityWaitMs: o.unityWaitMs } : {}) });
     // JSON definition tools, after Unity's: probes and scripts run in Unity, sequences here.
     const definitions = defs.addDefinitionTools(tools, defs.definitionDirs(paths.dir, paths.hash), log);
     hooks.onListening?.(o.endpoint);
-    return { tools, hooks, definitions, route: (req, res, pathname) => media(req, res, pathname) || tools.route(req, res, pathname) };
+    return { tools, hooks, definitions, route: (req, res, pathname) => media.route(req, res, pathname) || tools.route(req, res, pathname), proofRoute: media.proofRoute };
   } catch (err) {
     await hooks?.closeAll().catch(() => {});
     await tools.close().catch(() => {});

@@ -145,6 +145,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
         },
         // Also asked about /health, which may come before the load: the tool host has no /health route.
         route: (req, res, pathname) => rest.current?.route(req, res, pathname) ?? false,
+        proofRoute: (req, res, pathname) => rest.current?.proofRoute(req, res, pathname) ?? false,
         get staticRoot() {
           return rest.current?.hooks.staticRoot;
         },

@@ -1,43 +1,65 @@
 import { createReadStream, realpathSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isAbsolute, join, relative, resolve } from "node:path";
+import { mediaProof, proofMatches } from "../bridge/ws-challenge.js";
 import type { GeneratedAudio } from "./generated-audio.js";
 import { GENERATED_DIR } from "./output.js";
 
-// The browser panel's compose card plays the WAV and draws the piano roll from these two
-// authenticated routes (the server checks the token before any route runs):
+// The browser panel's compose card plays the WAV and draws the piano roll from these two routes:
 //   GET|HEAD /mml/wav?path=<wav_path>    the WAV bytes
 //   GET      /mml/notes?path=<wav_path>  {note_sequence} of a WAV composed since the sidecar started
+// Each request carries the token (Authorization header, checked by the server before `route`) or
+// `&proof=` = mediaProof(token, port, path), checked here in `proofRoute`: an <audio src> cannot
+// send a header, and the proof, unlike the token, opens only that path on that port.
 // Only WAV files compose_mml wrote in this sidecar's lifetime, or files inside the project's
 // Assets/Audio/Generated or the state directory's mml folder, are served; never any other path.
 
-/** Where compose_mml writes, and what it wrote. */
+/** Where compose_mml writes, and what it wrote; the token checks proofs. */
 export interface MediaRouteOptions {
   projectRoot: string | null;
   stateDir: string;
   generated: GeneratedAudio;
+  token: string;
 }
 
-/** A route handler for the bridge server: true when the request was one of these routes (it is answered). */
-export function mmlMediaRoute(opts: MediaRouteOptions): (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean {
-  return (req, res, pathname) => {
-    if (pathname !== "/mml/wav" && pathname !== "/mml/notes") return false;
-    const wav = pathname === "/mml/wav";
-    if (req.method !== "GET" && !(wav && req.method === "HEAD")) return reply(res, 405, "method_not_allowed", `Use GET${wav ? " or HEAD" : ""} for ${pathname}.`);
-    const found = allowedFile(opts, new URL(req.url ?? "/", "http://127.0.0.1").searchParams.get("path"));
-    if ("error" in found) return reply(res, found.status, found.error, found.message);
-    if (!wav) {
-      const noteSequence = opts.generated.noteSequence(found.real);
-      if (!noteSequence) return reply(res, 404, "not_found", "This WAV was not composed since the sidecar started, so its note sequence is gone; compose it again to see the piano roll.");
-      return json(res, 200, { note_sequence: noteSequence });
-    }
-    res.writeHead(200, { "Content-Type": "audio/wav", "Content-Length": String(found.size), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
-    if (req.method === "HEAD") return (res.end(), true);
-    createReadStream(found.real)
-      .on("error", () => res.destroy())
-      .pipe(res);
-    return true;
+/** A route handler of the bridge server: true when the request was one of these routes (it is answered). */
+type Route = (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+
+/** The two handlers for startServer: `route` (token already checked) and `proofRoute` (requests with &proof=). */
+export function mmlMediaRoutes(opts: MediaRouteOptions): { route: Route; proofRoute: Route } {
+  return {
+    route: (req, res, pathname) => isMedia(pathname) && serve(opts, req, res, pathname),
+    proofRoute: (req, res, pathname) => {
+      if (!isMedia(pathname)) return false;
+      const params = new URL(req.url ?? "/", "http://127.0.0.1").searchParams;
+      const proof = params.get("proof");
+      if (proof === null) return false; // the token path: the server checks the header, then `route`
+      if (!proofMatches(proof, mediaProof(opts.token, req.socket.localPort ?? 0, params.get("path") ?? ""))) return reply(res, 401, "wrong_proof", "The media proof does not match this path and port; reload the panel.");
+      return serve(opts, req, res, pathname);
+    },
   };
+}
+
+function isMedia(pathname: string): boolean {
+  return pathname === "/mml/wav" || pathname === "/mml/notes";
+}
+
+function serve(opts: MediaRouteOptions, req: IncomingMessage, res: ServerResponse, pathname: string): true {
+  const wav = pathname === "/mml/wav";
+  if (req.method !== "GET" && !(wav && req.method === "HEAD")) return reply(res, 405, "method_not_allowed", `Use GET${wav ? " or HEAD" : ""} for ${pathname}.`);
+  const found = allowedFile(opts, new URL(req.url ?? "/", "http://127.0.0.1").searchParams.get("path"));
+  if ("error" in found) return reply(res, found.status, found.error, found.message);
+  if (!wav) {
+    const noteSequence = opts.generated.noteSequence(found.real);
+    if (!noteSequence) return reply(res, 404, "not_found", "This WAV was not composed since the sidecar started, so its note sequence is gone; compose it again to see the piano roll.");
+    return json(res, 200, { note_sequence: noteSequence });
+  }
+  res.writeHead(200, { "Content-Type": "audio/wav", "Content-Length": String(found.size), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+  if (req.method === "HEAD") return (res.end(), true);
+  createReadStream(found.real)
+    .on("error", () => res.destroy())
+    .pipe(res);
+  return true;
 }
 
 type Found = { real: string; size: number } | { status: number; error: string; message: string };

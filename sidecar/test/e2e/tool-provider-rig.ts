@@ -11,7 +11,7 @@ import { UnityToolProvider } from "../../src/tools/unity-provider.js";
 import { unityAssetImporter } from "../../src/tools/unity-import.js";
 import { composeMmlProvider } from "../../src/mml/tool.js";
 import { GeneratedAudio } from "../../src/mml/generated-audio.js";
-import { mmlMediaRoute } from "../../src/mml/media-route.js";
+import { mmlMediaRoutes } from "../../src/mml/media-route.js";
 import { writeWebFiles } from "../../src/web/files.js";
 import { join } from "node:path";
 import { claudeBinary, makeSandbox, type Sandbox } from "./harness.js";
@@ -52,11 +52,11 @@ export async function startToolRig(rules: readonly Rule[], opts: { unityWaitMs?:
   host.importAsset = unityAssetImporter(unity, opts.importWaitMs);
   const audio = new GeneratedAudio();
   host.addProvider(composeMmlProvider(() => ({ projectRoot: sandbox.project, stateDir: sandbox.root, importAsset: host.importAsset, onWritten: audio.record })));
-  const media = mmlMediaRoute({ projectRoot: sandbox.project, stateDir: sandbox.root, generated: audio });
+  const media = mmlMediaRoutes({ projectRoot: sandbox.project, stateDir: sandbox.root, generated: audio, token });
   host.addProvider(unity);
   const chatDefaults: ChatOptions = { claudePath: claudeBinary(), cwd: sandbox.project, env: sandbox.env(api.url), tools: chatToolHost(host.registry), process: { graceMs: 1000, killWaitMs: 1000 } };
   const registry = new ChatRegistry({ chatDefaults, changeDelayMs: 10 });
-  const server = await startServer({ port: 0, token, version: "test", health: () => ({}), route: (req, res, pathname) => media(req, res, pathname) || host.route(req, res, pathname), ...(opts.web ? { staticRoot: writeWebFiles(join(sandbox.root, "web")) } : {}), onClient: (link) => attachClient(registry, link, { project: sandbox.project, tools: unity }) });
+  const server = await startServer({ port: 0, token, version: "test", health: () => ({}), route: (req, res, pathname) => media.route(req, res, pathname) || host.route(req, res, pathname), proofRoute: media.proofRoute, ...(opts.web ? { staticRoot: writeWebFiles(join(sandbox.root, "web")) } : {}), onClient: (link) => attachClient(registry, link, { project: sandbox.project, tools: unity }) });
   // As serve does once it listens: chats reach /mcp, the token only in their environment.
   chatDefaults.mcpConfig = mcpConfigJson(server.port);
   chatDefaults.env = { ...chatDefaults.env, [MCP_TOKEN_ENV]: token };

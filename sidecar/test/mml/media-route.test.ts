@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../src/bridge/server.js";
 import { composeMml, type ComposeResult } from "../../src/mml/compose.js";
 import { GeneratedAudio } from "../../src/mml/generated-audio.js";
-import { mmlMediaRoute } from "../../src/mml/media-route.js";
+import { mmlMediaRoutes } from "../../src/mml/media-route.js";
+import { mediaProof } from "../../src/bridge/ws-challenge.js";
 
 // The compose card's routes: /mml/wav serves only WAV files compose_mml wrote (or that sit in the
 // generated folders), with the token; /mml/notes gives the note sequence of a recent compose.
@@ -29,14 +30,29 @@ async function setup() {
   const stateDir = tmp();
   mkdirSync(join(project, "Assets"), { recursive: true });
   const generated = new GeneratedAudio();
-  const route = mmlMediaRoute({ projectRoot: project, stateDir, generated });
-  server = await startServer({ port: 0, token: TOKEN, version: "0", onClient: () => ({ onText: () => {}, onClose: () => {} }), health: () => ({}), route });
+  const media = mmlMediaRoutes({ projectRoot: project, stateDir, generated, token: TOKEN });
+  server = await startServer({ port: 0, token: TOKEN, version: "0", onClient: () => ({ onText: () => {}, onClose: () => {} }), health: () => ({}), route: media.route, proofRoute: media.proofRoute });
   const env = { projectRoot: project, stateDir, onWritten: generated.record };
   const get = (route: string, path: string, auth = true) => fetch(`${server!.url.replace(/\/$/, "")}${route}?path=${encodeURIComponent(path)}`, { headers: auth ? { Authorization: `Bearer ${TOKEN}` } : {} });
-  return { project, env, get };
+  const withProof = (route: string, path: string, proof = mediaProof(TOKEN, server!.port, path)) => fetch(`${server!.url.replace(/\/$/, "")}${route}?path=${encodeURIComponent(path)}&proof=${proof}`);
+  return { project, env, get, withProof };
 }
 
 describe("the /mml media routes", () => {
+  it("open one path with its proof (no token): another path, port or token's proof is refused", async () => {
+    const { env, withProof } = await setup();
+    const a = (await composeMml({ action: "compose", mode: "pyxel", mml: "0: C" }, env)) as ComposeResult;
+    const b = (await composeMml({ action: "compose", mode: "pyxel", mml: "0: D" }, env)) as ComposeResult;
+    const ok = await withProof("/mml/wav", a.wav_path!);
+    expect([ok.status, ok.headers.get("content-type")]).toEqual([200, "audio/wav"]);
+    expect((await withProof("/mml/notes", a.wav_path!)).status).toBe(200);
+    expect((await withProof("/mml/wav", b.wav_path!, mediaProof(TOKEN, server!.port, a.wav_path!))).status).toBe(401);
+    expect((await withProof("/mml/wav", a.wav_path!, mediaProof(TOKEN, server!.port + 1, a.wav_path!))).status).toBe(401);
+    expect((await withProof("/mml/wav", a.wav_path!, mediaProof("another-token-0123456789", server!.port, a.wav_path!))).status).toBe(401);
+    // A proof opens only what the route would serve with the token too.
+    expect((await withProof("/mml/wav", "Assets/../ProjectSettings/secret.wav")).status).toBe(404);
+  });
+
   it("serve a composed WAV (default folder or a custom path) and its note sequence, with the token only", async () => {
     const { env, get } = await setup();
     const r = (await composeMml({ action: "compose", mode: "pyxel", mml: "0: T120 L4 C D E" }, env)) as ComposeResult;

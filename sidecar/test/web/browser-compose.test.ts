@@ -7,7 +7,7 @@ import { HAVE_CHROMIUM, openPanel, sendPrompt, useChromium, type PanelServer } f
 // The compose card in the browser panel, end to end: the real claude (fake model) calls
 // compose_mml through the sidecar's /mcp, the tool writes a WAV into the project, and the panel
 // shows the call's card with an <audio> that loads that WAV through the sidecar's authenticated
-// /mml/wav route (under the page's CSP) and an SVG piano roll with one rectangle per note.
+// /mml/wav route (a per-file proof in its URL, under the page's CSP) and an SVG piano roll with one rectangle per note.
 
 const TIMEOUT = 90_000;
 const MML = "A t150 l8 o5 c e g > c4\nB t150 l8 o4 e g b > e4\nT t150 l4 o3 c g\nN t150 l8 v10 c c c c";
@@ -40,7 +40,9 @@ describe.skipIf(!HAVE_CHROMIUM)("compose card in the browser panel", () => {
     const audio = card.locator("audio");
     await page.waitForFunction((el) => el !== null && (el as HTMLAudioElement).readyState >= 1 && (el as HTMLAudioElement).duration > 0, await audio.elementHandle(), { timeout: 15_000 });
     const { duration, src } = await audio.evaluate((el) => ({ duration: (el as HTMLAudioElement).duration, src: (el as HTMLAudioElement).src }));
-    expect(src.startsWith("blob:")).toBe(true);
+    // The URL carries a proof for this one file, never the token.
+    expect(src).toContain(`/mml/wav?path=${encodeURIComponent(wavPath!)}&proof=`);
+    expect(src).not.toContain(rig.token);
     const expected = JSON.parse(rig.api.requests.flatMap((q) => q.messages.flatMap((m) => m.blocks.map((b) => b.text ?? ""))).find((t) => t.includes("duration_sec"))!).duration_sec as number;
     expect(Math.abs(duration - expected)).toBeLessThan(0.01);
     expect(problems).toEqual([]);

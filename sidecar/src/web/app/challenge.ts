@@ -22,6 +22,11 @@ export async function answerChallenge(challenge: unknown, token: string, port: n
   return { cmd: "auth", proof: await hmac(token, `agent-panel client v1\n${port}\n${clientNonce}\n${c.serverNonce}`) };
 }
 
+/** The proof that opens one generated WAV (and its notes) on the sidecar at `port` (bridge/ws-challenge.ts mediaProof). */
+export function mediaProof(token: string, port: number, path: string): Promise<string> {
+  return hmac(token, `agent-panel media v1\n${port}\n${path}`);
+}
+
 /** The port of a ws:// URL (80 when it names none). */
 export function portOf(url: string): number {
   const u = new URL(url);

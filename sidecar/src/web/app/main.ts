@@ -19,7 +19,7 @@ if (root) {
   } else {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const controller = new PanelController({ url: `${scheme}//${location.host}/ws`, token, createSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike });
-    mountApp(root, controller, new SidecarMedia(token));
+    mountApp(root, controller, new SidecarMedia(token, Number(location.port) || (location.protocol === "https:" ? 443 : 80)));
     controller.start();
   }
 }

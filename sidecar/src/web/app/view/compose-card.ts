@@ -66,6 +66,9 @@ export function composeCard(item: ToolItem, media: MediaSource | undefined): HTM
   };
   if (facts.noteSequence) roll.appendChild(pianoRollSvg(facts.noteSequence));
   else if (media) media.noteSequence(facts.wavPath).then((seq) => roll.appendChild(pianoRollSvg(seq as RollSequence)), fail("No piano roll"));
-  if (media) media.wavUrl(facts.wavPath).then((url) => (audio.src = url), fail("Cannot play"));
+  if (media) {
+    audio.addEventListener("error", () => fail("Cannot play")(new Error(audio.error?.message || "the WAV did not load")));
+    media.wavUrl(facts.wavPath).then((url) => (audio.src = url), fail("Cannot play"));
+  }
   return card;
 }
