@@ -71,6 +71,20 @@ namespace AgentPanel.Core.Tests.Tools
         }
 
         [Test]
+        public void EveryPublishSaysHowTheEditorIsWokenAsItIsThen()
+        {
+            Start();
+            Pump.Until(connection.Inbox, () => sidecar.CommandsNamed("tools.publish").Count == 1, "tools.publish");
+            Assert.That(sidecar.CommandsNamed("tools.publish")[0]["wake"], Is.Null, "not said when the host does not know");
+            var mode = WakeModes.OnDemand;
+            client.Wake = () => mode;
+            mode = WakeModes.Always;
+            _ = client.Republish();
+            Pump.Until(connection.Inbox, () => sidecar.CommandsNamed("tools.publish").Count == 2, "the second tools.publish");
+            Assert.That((string)sidecar.CommandsNamed("tools.publish")[1]["wake"], Is.EqualTo("always"), "read at publish time, not when set");
+        }
+
+        [Test]
         public void RunsACallAndAnswersWithItsResultThenForgetsIt()
         {
             Start();
