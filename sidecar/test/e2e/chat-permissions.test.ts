@@ -28,8 +28,8 @@ describe("real claude: permissions", () => {
     await r.chat.answerPermission(req.requestId, { kind: "allow", updatedInput: { ...req.input, content: "edited by the user\n" } });
     expect(await result(r, turn)).toMatchObject({ ok: true });
     expect(readFileSync(target(r.sandbox), "utf8")).toBe("edited by the user\n");
-    expect(r.of("permission_resolved")[0]).toMatchObject({ requestId: req.requestId, outcome: "allowed" });
-    expect(r.of("tool_finished")[0]).toMatchObject({ name: "Write", isError: false });
+    expect(r.of("permission_resolved")[0]).toMatchObject({ requestId: req.requestId, outcome: "allowed", by: "user" });
+    expect(r.of("tool_finished")[0]).toMatchObject({ name: "Write", isError: false, decidedBy: "user" });
   });
 
   it("denies with a message the model gets, and the turn goes on", async () => {
@@ -73,6 +73,8 @@ describe("real claude: permissions", () => {
     expect(await result(r, second)).toMatchObject({ ok: true });
     expect(r.of("permission_requested")).toHaveLength(1);
     expect(r.of("tool_finished").filter((t) => t.turnId === second && !t.isError)).toHaveLength(1);
+    // The first call was the user's answer; the second ran under the saved rule.
+    expect(r.of("tool_finished").map((t) => t.decidedBy)).toEqual(["user", "rule"]);
   });
 
   it("interrupt while a permission is pending withdraws the prompt and keeps the chat usable", async () => {

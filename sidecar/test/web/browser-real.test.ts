@@ -69,7 +69,8 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
     const card = page.getByRole("region", { name: "Permission request: Write" });
     await card.waitFor({ timeout: 20_000 });
     // The path shows once (the summary names it; no second "Path:" line).
-    expect((await card.innerText()).split("Hello.cs").length - 1).toBe(1);
+    const cardText = await card.innerText();
+    expect(cardText.split("Hello.cs").length - 1, cardText).toBe(1);
     await card.getByRole("button", { name: "Allow", exact: true }).click();
 
     await page.locator(".item.tool .tool-permission").filter({ hasText: "Allowed by you" }).waitFor();

@@ -79,7 +79,8 @@ export class PermissionCards {
       const pictures = r.dryRun.content.map((c) => (c.type === "image" ? resultImage({ mediaType: c.mimeType, data: c.data }) : null));
       card.append(h("div", { class: "perm-dry-run" }, h("div", { class: "label" }, "Dry run"), h("pre", null, text || (r.dryRun.error?.message ?? "")), ...pictures));
     }
-    if (r.description && r.description !== r.summary) card.append(h("div", { class: "perm-desc" }, r.description));
+    // claude's description often repeats the summary or names the same file: shown only when it adds something.
+    if (r.description && r.description !== r.summary && r.description !== summary && !(!/\s/.test(r.description) && pathShownIn(summary, r.description))) card.append(h("div", { class: "perm-desc" }, r.description));
     // The path once: not again when the summary already names it.
     if (r.blockedPath && !pathShownIn(r.isQuestion ? "" : summary, r.blockedPath)) card.append(h("div", { class: "meta perm-path" }, `Path: ${r.blockedPath}`));
     if (!r.isQuestion) card.append(h("details", { class: "perm-input" }, h("summary", null, "Input"), h("pre", null, previewJson(r.input))));

@@ -66,7 +66,7 @@ namespace AgentPanel.Core.View
                 Title = r.IsQuestion ? "Claude has a question" : "Allow " + label + "?",
                 Badge = r.IsQuestion ? "Question" : "Permission",
                 Summary = r.IsQuestion ? "" : summary,
-                Description = string.IsNullOrEmpty(r.Description) || r.Description == r.Summary || r.Description == summary ? null : r.Description,
+                Description = string.IsNullOrEmpty(r.Description) || r.Description == r.Summary || r.Description == summary || IsPathIn(summary, r.Description) ? null : r.Description,
                 BlockedPath = string.IsNullOrEmpty(r.BlockedPath) || ChatFormat.PathShownIn(r.IsQuestion ? "" : summary, r.BlockedPath) ? null : "Path: " + r.BlockedPath,
                 Diff = r.IsQuestion ? null : EditDiff.Of(tool, r.Input),
                 Input = r.IsQuestion ? "" : ChatFormat.Clip(ChatFormat.Json(r.Input), ToolLine.MaxLines, ToolLine.MaxChars),
@@ -79,6 +79,12 @@ namespace AgentPanel.Core.View
                 DryRunImages = r.DryRun?.Content?.FindAll(c => c.Type == ToolContent.ImageType) ?? new List<ToolContent>(),
             };
             return prompt;
+        }
+
+        /// <summary>A description that is only a path the summary already names (claude's description of a Write is its file).</summary>
+        private static bool IsPathIn(string summary, string description)
+        {
+            return description.IndexOfAny(new[] { ' ', '\t', '\n' }) < 0 && ChatFormat.PathShownIn(summary, description);
         }
 
         private static string DryRunText(ToolResult dryRun)

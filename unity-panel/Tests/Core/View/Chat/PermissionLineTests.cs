@@ -68,6 +68,8 @@ namespace AgentPanel.Core.Tests.View.Chat
             Assert.That(ChatFormat.PathShownIn("", "/x"), Is.False);
             var write = new PermissionRequestedEvent { RequestId = "r", ToolName = "Write", Summary = "Write: Assets/A.cs", BlockedPath = "/p/Assets/A.cs" };
             Assert.That(PermissionPrompt.Of(new PermissionCard("r") { Request = write }).BlockedPath, Is.Null);
+            write.Description = "Assets/A.cs";
+            Assert.That(PermissionPrompt.Of(new PermissionCard("r") { Request = write }).Description, Is.Null, "claude's description of a Write names the same file");
             var bash = new PermissionRequestedEvent { RequestId = "r", ToolName = "Bash", Summary = "Bash: ./build.sh", BlockedPath = "/p/out/log.txt" };
             Assert.That(PermissionPrompt.Of(new PermissionCard("r") { Request = bash }).BlockedPath, Is.EqualTo("Path: /p/out/log.txt"));
         }
