@@ -47,4 +47,20 @@ describe.skipIf(!HAVE_CHROMIUM)("compose card in the browser panel", () => {
     expect(Math.abs(duration - expected)).toBeLessThan(0.01);
     expect(problems).toEqual([]);
   });
+
+  it("draws a long song whose note sequence the tool's text left out, from the sidecar's /mml/notes", { timeout: TIMEOUT }, async () => {
+    const long = `A t200 l16 o4 ${"c d e f g a b > c < ".repeat(60)}\nT t200 l8 o3 ${"c g ".repeat(120)}`;
+    rig = await startToolRig([{ match: "Compose a long", answers: [useTool("mcp__agent-panel__compose_mml", { action: "compose", mode: "ppmck", mml: long }), say("Done.")] }], { web: true });
+    const { page, problems } = await openPanel(chrome.browser, { url: rig.server.url, token: rig.token } as PanelServer);
+    await sendPrompt(page, "Compose a long background loop");
+    const card = page.locator(".item.tool .compose-card");
+    await card.waitFor({ timeout: 60_000 });
+    const toolText = rig.api.requests.flatMap((q) => q.messages.flatMap((m) => m.blocks.map((b) => b.text ?? ""))).find((t) => t.includes("duration_sec"))!;
+    // claude keeps a result this large in a file and passes on a preview: the IR is not whole in it.
+    expect(() => JSON.parse(toolText.split("\n", 1)[0]!)).toThrow();
+    const expectedNotes = Object.values(parseMml(long, "ppmck").ir.channels).reduce((n, ch) => n + ch.events.filter((e) => e.type === "note").length, 0);
+    expect(expectedNotes).toBe(720);
+    await page.waitForFunction((n) => document.querySelectorAll(".compose-card svg.piano-roll rect.note").length === n, expectedNotes, { timeout: 15_000 });
+    expect(problems).toEqual([]);
+  });
 });
