@@ -88,7 +88,9 @@ describe("watchSessions", () => {
     expect((await before.ready).map((s) => s.id).sort()).toEqual(["s1", "s2"]);
     before.close();
     // close() saves the cache (written beside, then renamed into place)
-    for (let i = 0; i < 200 && !existsSync(cacheFile(state, dir)); i++) await new Promise((r) => setTimeout(r, 10));
+    // (up to 20 s: a loaded machine can take seconds to get there)
+    for (let i = 0; i < 2000 && !existsSync(cacheFile(state, dir)); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(existsSync(cacheFile(state, dir))).toBe(true);
 
     appendFileSync(join(dir, "s1.jsonl"), JSON.stringify({ type: "last-prompt", lastPrompt: "changed while no sidecar ran" }) + "\n");
     rmSync(join(dir, "s2.jsonl"));

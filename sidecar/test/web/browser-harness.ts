@@ -138,8 +138,8 @@ export async function openPanel(browser: Browser, s: PanelServer): Promise<{ pag
   return { page, problems };
 }
 
-/** Wait until the connection badge says Connected. */
-export async function connected(page: Page, timeout = 10_000): Promise<void> {
+/** Wait until the connection badge says Connected (generous: the first load of a loaded machine is slow). */
+export async function connected(page: Page, timeout = 30_000): Promise<void> {
   await page.getByRole("status", { name: "Connection" }).filter({ hasText: /^Connected$/ }).waitFor({ timeout });
 }
 
