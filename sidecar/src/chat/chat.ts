@@ -11,7 +11,8 @@ import { attachmentBlocks, type ContextAttachment } from "./attachments.js";
 import type { ControlChannel } from "./control.js";
 import type { ChatEvent, ChatStateName } from "./events.js";
 import { CrashRecovery } from "./recovery.js";
-import { crashResult, delay, isAuthFailure, isSessionNotFound, textOf } from "./exits.js";
+import { crashResult, delay, isSessionNotFound } from "./exits.js";
+import { NOT_LOGGED_IN } from "./login.js";
 import { launchClaude } from "./launch.js";
 import { SilenceWatchdog } from "./watchdog.js";
 import { CLOSE_TURN_WAIT_MS, finishOpenTurn } from "./closing.js";
@@ -60,7 +61,6 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   private readonly prompts = new Map<string, OutUserMessage>();
   private readonly silence: SilenceWatchdog;
   private readonly recovery: CrashRecovery;
-  private authMessage: string | undefined;
   private missingSession = false;
   /** Set when close() begins: no new prompt or card, and claude's output after the open turn is dropped. */
   private closing: Promise<void> | undefined;
@@ -248,9 +248,6 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
       case "system":
         if (m.msg.subtype === "init") this.sessionId = m.msg.session_id;
         break;
-      case "assistant":
-        if (isAuthFailure(m.msg)) this.authMessage = textOf(m.msg.message.content) ?? "Not logged in.";
-        break;
       case "result":
         if (isSessionNotFound(m.msg)) this.missingSession = true;
         if (m.msg.session_id && !this.missingSession) this.sessionId = m.msg.session_id;
@@ -263,15 +260,14 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   private onNormalized(event: ChatEvent): void {
     if (event.type === "turn_started") this.prompts.delete(event.turnId);
     this.emitEvent(this.permissions.attribute(event));
+    if (event.type === "notice" && event.code === NOT_LOGGED_IN) {
+      // claude refused the turn for want of a login: the notice ended it.
+      if (this.normalizer.turns.current === null) this.turnEnded?.();
+      if (!this.closing && this.sm.can("auth_required")) this.sm.go("auth_required", typeof event.data?.detail === "string" ? event.data.detail : event.message);
+    }
     if (event.type !== "turn_result") return;
     if (this.normalizer.turns.current === null) this.turnEnded?.();
     if (event.ok) this.recovery.succeeded();
-    if (this.authMessage !== undefined) {
-      const message = this.authMessage;
-      this.authMessage = undefined;
-      this.emitEvent({ type: "notice", level: "error", code: "auth_required", message: `${message} Run \`claude\` in a terminal and log in (or set ANTHROPIC_API_KEY), then send again.` });
-      this.sm.go("auth_required", message);
-    }
   }
 
   private onControlRequest(requestId: string, request: { subtype: string }): void {

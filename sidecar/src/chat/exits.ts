@@ -1,5 +1,5 @@
 import { AgentPanelError } from "../errors.js";
-import type { AssistantMsg, ResultMsg } from "../protocol/claude/inbound.js";
+import type { ResultMsg } from "../protocol/claude/inbound.js";
 import { spawnError, type ProcessExit } from "../claude/process.js";
 import type { ChatEvent } from "./events.js";
 
@@ -9,11 +9,6 @@ import type { ChatEvent } from "./events.js";
 /** The CLI's answer to --resume with an id it has no transcript for. */
 export function isSessionNotFound(msg: ResultMsg): boolean {
   return msg.is_error && (msg.errors ?? []).some((e) => e.startsWith("No conversation found"));
-}
-
-/** The synthetic assistant message the CLI prints when it has no credentials (or they were refused). */
-export function isAuthFailure(msg: AssistantMsg): boolean {
-  return msg.error === "authentication_failed";
 }
 
 /** Why a process failed to become ready, as an error the panel can show. */
@@ -34,13 +29,7 @@ export function classifyEarlyExit(err: unknown, exit: ProcessExit | undefined, m
 
 /** The turn_result that closes a turn whose process died under it. */
 export function crashResult(turnId: string): ChatEvent {
-  return { type: "turn_result", turnId, ok: false, subtype: "process_exited", errors: ["claude exited during the turn"], terminalReason: "crashed", usage: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 }, denials: [] };
-}
-
-/** The first text block of an assistant message (for the CLI's own error texts). */
-export function textOf(content: unknown[]): string | undefined {
-  const block = content.find((b) => (b as { type?: unknown }).type === "text") as { text?: string } | undefined;
-  return block?.text;
+  return { type: "turn_result", turnId, ok: false, status: "failed", subtype: "process_exited", errors: ["claude exited during the turn"], terminalReason: "crashed", usage: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 }, denials: [] };
 }
 
 /** Resolve after `ms` milliseconds. */

@@ -4,6 +4,8 @@ import type { AssistantMsg, ResultMsg, StreamEventMsg, UserMsg } from "../protoc
 import type { SystemMessage } from "../protocol/claude/system.js";
 import { summarizeTool, toolResultImages, toolResultText } from "./summary.js";
 import { TurnTracker } from "./turns.js";
+import { errorsWithoutDiagnostics, resultUsage, turnStatus, withoutDiagnostics } from "./turn-facts.js";
+import { notLoggedIn, replyText } from "./login.js";
 
 // Turns the CLI's content messages (stream events, assistant/user lines, system notices, results)
 // into chat events tagged with the turn they belong to. Control messages are the Chat's business.
@@ -18,6 +20,8 @@ export class Normalizer {
   private readonly messages = new Map<string, MessageState>();
   private readonly tools = new Map<string, ToolState>();
   private cwd: string | undefined;
+  /** claude's words when it refused the open turn for want of a login (its synthetic reply is not shown). */
+  private loginRefused: string | undefined;
   /** Title and one-line summary of the sidecar's own tools (set by the chat when it has a tool host). */
   agentTool: ((name: string, input: unknown) => { title?: string; summary: string } | undefined) | undefined;
 
@@ -47,6 +51,7 @@ export class Normalizer {
   /** Forget open tools and messages when the process is gone (crash path); returns closing events. */
   abandonAll(reason: string): ChatEvent[] {
     const out: ChatEvent[] = [];
+    this.loginRefused = undefined;
     for (const [toolUseId, tool] of this.tools) {
       out.push({ type: "tool_finished", turnId: tool.turnId, toolUseId, name: tool.name, isError: true, result: reason, durationMs: Math.round(this.now() - tool.startedAt), parentToolUseId: tool.parent });
     }
@@ -88,6 +93,12 @@ export class Normalizer {
   private onAssistant(msg: AssistantMsg): ChatEvent[] {
     const parent = msg.parent_tool_use_id ?? null;
     const out: ChatEvent[] = [];
+    if (parent === null && msg.error === "authentication_failed") {
+      // Not a reply: the turn ends with one not_logged_in notice when its result arrives.
+      this.turnFor(parent, out);
+      this.loginRefused = replyText(msg.message.content) ?? "Not logged in";
+      return out;
+    }
     const turnId = this.turnFor(parent, out);
     const id = msg.message.id;
     const m = this.openMessage(id, turnId, parent, msg.message.model, out);
@@ -185,20 +196,27 @@ export class Normalizer {
     const turnId = ended ?? this.turns.lastTurnId ?? "none";
     // Anything of this turn still open is closed now, so nothing leaks into the next turn.
     for (const [id, m] of this.messages) if (m.turnId === turnId && !m.ended && m.parent === null) { out.push(this.final(id, m, true)); this.messages.delete(id); }
+    if (this.loginRefused !== undefined) {
+      const detail = this.loginRefused;
+      this.loginRefused = undefined;
+      out.push(notLoggedIn(turnId, detail));
+      return out;
+    }
     const models = Object.values(msg.modelUsage ?? {});
-    const u = msg.usage ?? {};
+    const text = withoutDiagnostics(msg.result);
     out.push({
       type: "turn_result",
       turnId,
       ok: !msg.is_error,
+      status: turnStatus(!msg.is_error, msg.terminal_reason),
       subtype: msg.subtype,
-      text: msg.result,
-      errors: msg.errors ?? [],
+      ...(text !== undefined ? { text } : {}),
+      errors: errorsWithoutDiagnostics(msg.errors ?? []),
       terminalReason: msg.terminal_reason,
       durationMs: msg.duration_ms,
       numTurns: msg.num_turns,
       costUsd: msg.total_cost_usd,
-      usage: { input: u.input_tokens ?? 0, output: u.output_tokens ?? 0, cacheRead: u.cache_read_input_tokens ?? 0, cacheCreation: u.cache_creation_input_tokens ?? 0 },
+      usage: resultUsage(msg),
       contextWindow: models.reduce<number | undefined>((max, m) => (m.contextWindow !== undefined && (max === undefined || m.contextWindow > max) ? m.contextWindow : max), undefined),
       denials: (msg.permission_denials ?? []).map((d) => ({ toolName: d.tool_name, toolUseId: d.tool_use_id })),
     });

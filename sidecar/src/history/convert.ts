@@ -91,7 +91,7 @@ export class TranscriptConverter {
         return out;
       }
       case "interrupt":
-        this.book.interrupted();
+        this.book.interrupted(user.text.includes("for tool use"));
         return out;
       case "command_output":
         return user.text.trim() === "" ? out : [...out, notice("info", "command_output", user.text)];
@@ -165,15 +165,20 @@ export class TranscriptConverter {
   /** Give turns ids that stay the same across pages and reloads: `h-<uuid of the turn's first record>`. */
   private stable(events: ChatEvent[]): ChatEvent[] {
     for (const e of events) {
-      if (!("turnId" in e)) continue;
-      let id = this.ids.get(e.turnId);
-      if (id === undefined) {
-        id = `h-${this.anchor}`;
-        this.ids.set(e.turnId, id);
-      }
-      e.turnId = id;
+      if ("turnId" in e) e.turnId = this.stableId(e.turnId);
+      // The not_logged_in notice names the turn it ended.
+      else if (e.type === "notice" && typeof e.data?.turnId === "string") e.data = { ...e.data, turnId: this.stableId(e.data.turnId) };
     }
     return events;
+  }
+
+  private stableId(turnId: string): string {
+    let id = this.ids.get(turnId);
+    if (id === undefined) {
+      id = `h-${this.anchor}`;
+      this.ids.set(turnId, id);
+    }
+    return id;
   }
 }
 

@@ -1,9 +1,13 @@
 import type { ChatEvent, ChatEventOf } from "../chat/events.js";
 import type { Normalizer } from "../chat/normalize.js";
+import { notLoggedIn, replyText } from "../chat/login.js";
+import { turnStatus, withoutDiagnostics } from "../chat/turn-facts.js";
 
 // Transcripts have no `result` lines, so history synthesizes each turn's result from what the
 // records say: token usage summed over the turn's API messages, denied tools, and how the turn
-// ended (completed, interrupted, API error, or incomplete when claude stopped mid-turn).
+// ended (completed, interrupted, API error, or incomplete when claude stopped mid-turn). The
+// terminal reasons are the CLI's own where it has one, so a turn reads the same live and here;
+// a turn claude refused for want of a login ends with the same not_logged_in notice as live.
 
 interface OpenTurn {
   turnId: string;
@@ -13,7 +17,10 @@ interface OpenTurn {
   usage: Map<string, Record<string, unknown>>;
   stop: string | null | undefined;
   apiError: string | undefined;
-  interrupted: boolean;
+  /** "aborted_streaming", or "aborted_tools" when the user stopped it at a tool. */
+  interrupted: "aborted_streaming" | "aborted_tools" | undefined;
+  /** claude's words when it refused the turn for want of a login. */
+  loginRefused: string | undefined;
   denials: Array<{ toolName: string; toolUseId?: string }>;
 }
 
@@ -27,7 +34,7 @@ export class TurnBook {
   /** A turn started (prompt, command, task notification, or output with no prompt before it). */
   open(turnId: string, kind: "prompt" | "command"): void {
     const at = this.now();
-    this.turn = { turnId, kind, startedAt: at, lastAt: at, usage: new Map(), stop: undefined, apiError: undefined, interrupted: false, denials: [] };
+    this.turn = { turnId, kind, startedAt: at, lastAt: at, usage: new Map(), stop: undefined, apiError: undefined, interrupted: undefined, loginRefused: undefined, denials: [] };
   }
 
   /** Record an assistant line: usage per API message, stop reason, API errors, tool inputs. */
@@ -42,17 +49,18 @@ export class TurnBook {
     t.lastAt = this.now();
     if (typeof message.id === "string" && typeof message.usage === "object" && message.usage !== null) t.usage.set(message.id, message.usage as Record<string, unknown>);
     if (line.isApiErrorMessage === true || typeof line.error === "string") {
-      const content = Array.isArray(message.content) ? (message.content[0] as { text?: unknown } | undefined) : undefined;
-      t.apiError = typeof content?.text === "string" ? content.text : String(line.error ?? "API error");
+      const text = withoutDiagnostics(replyText(Array.isArray(message.content) ? message.content : []));
+      t.apiError = text ?? String(line.error ?? "API error");
+      if (line.error === "authentication_failed") t.loginRefused = t.apiError;
     } else {
       t.apiError = undefined;
       t.stop = typeof message.stop_reason === "string" ? message.stop_reason : null;
     }
   }
 
-  /** The turn was interrupted by the user. */
-  interrupted(): void {
-    if (this.turn) this.turn.interrupted = true;
+  /** The turn was interrupted by the user (`atTool`: while a tool waited or ran). */
+  interrupted(atTool: boolean): void {
+    if (this.turn) this.turn.interrupted = atTool ? "aborted_tools" : "aborted_streaming";
   }
 
   /** Note denials among a line's tool results; returns subagent events for Agent calls. */
@@ -76,8 +84,9 @@ export class TurnBook {
     this.turn = undefined;
     if (!t) return abandoned;
     this.normalizer.turns.end();
+    if (t.loginRefused !== undefined) return [...abandoned, notLoggedIn(t.turnId, t.loginRefused)];
     const reason =
-      t.interrupted ? "interrupted"
+      t.interrupted !== undefined ? t.interrupted
       : t.apiError !== undefined ? "api_error"
       : abandoned.some((e) => e.type === "tool_finished") ? "incomplete"
       : t.kind === "command" || (t.stop !== undefined && t.stop !== null && t.stop !== "tool_use") ? "completed"
@@ -93,6 +102,7 @@ export class TurnBook {
       type: "turn_result",
       turnId: t.turnId,
       ok: reason === "completed",
+      status: turnStatus(reason === "completed", reason),
       subtype: "history",
       errors: t.apiError !== undefined ? [t.apiError] : [],
       terminalReason: reason,

@@ -69,7 +69,7 @@ describe("Chat silence backstop", () => {
 });
 
 describe("Chat auth", () => {
-  it("enters auth_required with the CLI's message when claude is not logged in", async () => {
+  it("enters auth_required with one not_logged_in notice when claude is not logged in", async () => {
     const s = scenario("text");
     const sid = "{{session_id}}";
     s.turns = [[
@@ -82,9 +82,13 @@ describe("Chat auth", () => {
     await t.chat.start();
     await t.chat.send("hello");
     await t.waitFor((e) => e.type === "state" && e.state === "auth_required");
-    const notice = t.of("notice").find((n) => n.code === "auth_required")!;
-    expect(notice.message).toContain("Not logged in");
-    expect(notice.message).toMatch(/log in|ANTHROPIC_API_KEY/);
-    expect(t.of("message_final")[0]).toMatchObject({ error: "authentication_failed" });
+    const notices = t.of("notice");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ level: "error", code: "not_logged_in", data: { detail: "Not logged in · Please run /login" } });
+    expect(notices[0]!.message).toMatch(/not logged in\. Run claude in a terminal and log in/);
+    expect(notices[0]!.message).not.toContain("`");
+    // The CLI's synthetic reply and its result are not shown as a message or a turn footer.
+    expect(t.events.filter((e) => e.type === "message_start" || e.type === "message_final" || e.type === "turn_result")).toEqual([]);
+    expect(t.chat.state).toBe("auth_required");
   });
 });

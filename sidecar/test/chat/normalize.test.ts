@@ -82,6 +82,33 @@ describe("Normalizer on real captures", () => {
     expect(of(events, "subagent").some((s) => s.status === "completed")).toBe(true);
   });
 
+  it("reports an interrupted turn as interrupted, with the tokens the CLI counted and no internal diagnostics", () => {
+    const events = replay("interrupt", 2);
+    const [interrupted, next] = of(events, "turn_result");
+    // The CLI's result says usage 0/0 and errors ["[ede_diagnostic] …"]; its per-turn model usage has the real figures.
+    expect(interrupted).toMatchObject({ status: "interrupted", ok: false, errors: [], usage: { input: 2626, output: 6, cacheRead: 0, cacheCreation: 0 }, contextWindow: 1_000_000 });
+    expect(next).toMatchObject({ status: "completed", ok: true, usage: { input: 2682, output: 12 } });
+    expect(JSON.stringify(events)).not.toContain("ede_diagnostic");
+    // Stopped at a tool ("Deny and stop", or interrupt while a permission is open): interrupted as well.
+    expect(of(replay("interrupt-permission", 2), "turn_result").map((r) => [r.terminalReason, r.status])).toEqual([["aborted_tools", "interrupted"], ["completed", "completed"]]);
+    expect(of(replay("tool-deny", 3), "turn_result").map((r) => [r.terminalReason, r.status, r.errors])).toEqual([["completed", "completed", []], ["aborted_tools", "interrupted", []], ["completed", "completed", []]]);
+    expect(JSON.stringify([replay("interrupt-permission", 2), replay("tool-deny", 3)])).not.toContain("ede_diagnostic");
+  });
+
+  it("turns a refused login into one not_logged_in notice: no message, no turn result", () => {
+    for (const [file, detail, key] of [[join(dir, "nocreds.jsonl"), "Not logged in · Please run /login", false], [join(dir, "../../captures/auth-refused.jsonl"), "Invalid API key · Fix external API key", true]] as const) {
+      const n = new Normalizer();
+      n.turns.enqueue();
+      const events = readFileSync(file, "utf8").split("\n").filter(Boolean).flatMap((l) => n.handle(parseInbound(JSON.parse(l))));
+      expect(events.filter((e) => e.type !== "init").map((e) => e.type)).toEqual(["turn_started", "notice"]);
+      const notice = of(events, "notice")[0]!;
+      expect(notice).toMatchObject({ level: "error", code: "not_logged_in", data: { turnId: "t1", detail } });
+      expect(notice.message).toMatch(key ? /API key was refused/ : /is not logged in/);
+      expect(notice.message).toMatch(/Run claude in a terminal|run claude in a terminal/);
+      expect(n.turns.busy).toBe(false);
+    }
+  });
+
   it("turns api_retry and compaction into notices", () => {
     expect(of(replay("api-error", 1), "notice").some((n) => n.code === "api_retry")).toBe(true);
     expect(of(replay("compact", 1), "notice").some((n) => n.code === "compacted")).toBe(true);

@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ChatEvent } from "../../src/chat/events.js";
+import type { ChatEvent, ChatEventOf } from "../../src/chat/events.js";
 import { Normalizer } from "../../src/chat/normalize.js";
 import { hasCode } from "../../src/errors.js";
 import { parseInbound } from "../../src/protocol/claude/parse.js";
@@ -70,7 +70,28 @@ describe("loadTranscript renders history like the live chat", () => {
   it("marks interrupted turns and the reply that was cut off", async () => {
     const events = await load("interrupt");
     expect(of(events, "message_final")[0]).toMatchObject({ aborted: true, blocks: [{ kind: "text", text: "word0 word1 word2 " }] });
-    expect(of(events, "turn_result").map((r) => [r.terminalReason, r.ok])).toEqual([["interrupted", false], ["completed", true]]);
+    expect(of(events, "turn_result").map((r) => [r.terminalReason, r.status, r.ok])).toEqual([["aborted_streaming", "interrupted", false], ["completed", "completed", true]]);
+  });
+
+  it.each([["interrupt", 2], ["interrupt-permission", 2], ["tool-deny", 3]])("%s: each turn has the status, terminal reason and input tokens it had live", async (scenario, prompts) => {
+    const n = new Normalizer();
+    for (let i = 0; i < prompts; i++) n.turns.enqueue();
+    const file = join(import.meta.dirname, "../../../fixtures/reference/cli-2.1.332", `${scenario}.jsonl`);
+    const liveResults = of(readFileSync(file, "utf8").split("\n").filter(Boolean).flatMap((l) => n.handle(parseInbound(JSON.parse(l)))), "turn_result");
+    const historyResults = of(await load(scenario), "turn_result");
+    const facts = (r: ChatEventOf<"turn_result">) => [r.status, r.ok, r.terminalReason, r.errors];
+    expect(historyResults.map(facts)).toEqual(liveResults.map(facts));
+    // The interrupted turn's tokens are real on both sides (the CLI's result itself says 0).
+    const interrupted = liveResults.findIndex((r) => r.status === "interrupted");
+    expect(liveResults[interrupted]!.usage.input).toBeGreaterThan(0);
+    expect(historyResults[interrupted]!.usage.input).toBe(liveResults[interrupted]!.usage.input);
+  });
+
+  it("ends a turn claude refused for want of a login with the live chat's not_logged_in notice", async () => {
+    const events = await load("nocreds");
+    expect(of(events, "turn_result")).toEqual([]);
+    expect(of(events, "message_final")).toEqual([]);
+    expect(of(events, "notice")).toEqual([expect.objectContaining({ code: "not_logged_in", level: "error", data: { turnId: events[0]!.type === "user_message" ? events[0]!.turnId : "", detail: "Not logged in · Please run /login" } })]);
   });
 
   it("records denied tools on the tool card and in the turn's result", async () => {

@@ -91,6 +91,7 @@ export const ResultMsg = z.looseObject({
   total_cost_usd: z.number().optional(),
   usage: Usage.optional(),
   modelUsage: z.record(z.string(), ModelUsage).optional(),
+  model_usage_since_last_result: z.record(z.string(), ModelUsage).optional(),
   permission_denials: z
     .array(z.looseObject({ tool_name: z.string(), tool_use_id: z.string().optional(), tool_input: z.unknown().optional() }))
     .optional(),

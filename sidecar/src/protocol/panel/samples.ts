@@ -53,7 +53,13 @@ export function buildSamples(render: Renderer): Sample[] {
     { name: "frame-snapshot", schema: "ServerFrame", value: { kind: "snapshot", chatId: "c1-9f3a2b", seq: 57, events: snapshotEvents(events) } },
     { name: "frame-chats", schema: "ServerFrame", value: { kind: "chats", chats: [summary, idle] } },
   ];
-  return [...frames, ...events.map((value): Sample => ({ name: `event-${value.type}`, schema: "PanelEvent", value })), ...buildCommands(), ...historySamples(render), ...toolSamples()];
+  const variants: Sample[] = [
+    // An interrupt: the CLI's own usage says 0, the sidecar reports the tokens the turn used; no internal diagnostics.
+    { name: "event-turn_result-interrupted", schema: "PanelEvent", value: { type: "turn_result", turnId: "t4", ok: false, status: "interrupted", subtype: "error_during_execution", errors: [], terminalReason: "aborted_streaming", durationMs: 852, numTurns: 2, costUsd: 0.0518, usage: { input: 2626, output: 6, cacheRead: 0, cacheCreation: 0 }, contextWindow: 1000000, denials: [] } },
+    // A turn claude refused for want of a login ends with this notice alone (no message, no turn_result).
+    { name: "event-notice-not_logged_in", schema: "PanelEvent", value: { type: "notice", level: "error", code: "not_logged_in", message: "Claude Code is not logged in. Run claude in a terminal and log in (type /login there), or set ANTHROPIC_API_KEY. Then send your message again.", data: { turnId: "t5", detail: "Not logged in · Please run /login" } } },
+  ];
+  return [...frames, ...events.map((value): Sample => ({ name: `event-${value.type}`, schema: "PanelEvent", value })), ...variants, ...buildCommands(), ...historySamples(render), ...toolSamples()];
 }
 
 function buildEvents(render: Renderer): PanelEvent[] {
@@ -86,7 +92,7 @@ function buildEvents(render: Renderer): PanelEvent[] {
     { type: "permission_resolved", turnId, requestId: "3f1c9a52-8d5e-4c1b-9a7e-2b6f0d4e8c11", outcome: "allowed", detail: "allow", by: "user" },
     { type: "tool_finished", turnId, toolUseId: TOOL, name: "Bash", isError: false, result: "12:    if (isGrounded && Input.GetButtonDown(\"Jump\"))", durationMs: 184, decision: "allow", decidedBy: "user", parentToolUseId: null },
     { type: "subagent", taskId: "a4f2c1", toolUseId: "toolu_01Bq7fZ3", status: "completed", description: "Search input handling", subagentType: "Explore", background: false, tokens: 18234, toolUses: 6, durationMs: 41250, summary: "Input is read in both Update and FixedUpdate." },
-    { type: "turn_result", turnId, ok: true, subtype: "success", text: "The jump force is applied twice.", errors: [], terminalReason: "completed", durationMs: 9120, numTurns: 3, costUsd: 0.0412, usage: { input: 5211, output: 612, cacheRead: 18000, cacheCreation: 0 }, contextWindow: 1000000, denials: [] },
+    { type: "turn_result", turnId, ok: true, status: "completed", subtype: "success", text: "The jump force is applied twice.", errors: [], terminalReason: "completed", durationMs: 9120, numTurns: 3, costUsd: 0.0412, usage: { input: 5211, output: 612, cacheRead: 18000, cacheCreation: 0 }, contextWindow: 1000000, denials: [] },
     { type: "notice", level: "warning", code: "api_retry", message: "The API is busy (overloaded); retry 1 of 10 in 1.2 s.", data: { attempt: 1, delayMs: 1200, status: 529 } },
     { type: "unknown", messageType: "system", subtype: "hook_progress", reason: "no schema for this message", raw: { type: "system", subtype: "hook_progress", hook: "PreToolUse" } },
   ];

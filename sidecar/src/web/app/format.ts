@@ -36,6 +36,24 @@ export function contextUse(result: PanelEventOf<"turn_result"> | undefined): { u
   return { used, window: result.contextWindow, percent: Math.min(100, Math.round((used / result.contextWindow) * 100)) };
 }
 
+/** Whether a result says how full the context is (a turn stopped before the API counted anything does not). */
+export function measuresContext(result: PanelEventOf<"turn_result">): boolean {
+  const u = result.usage;
+  return result.contextWindow !== undefined && u.input + u.cacheRead + u.cacheCreation + u.output > 0;
+}
+
+/** How a turn ended: the sidecar's status, or (older sidecars) derived from ok and the terminal reason. */
+export function turnStatus(r: PanelEventOf<"turn_result">): "completed" | "interrupted" | "failed" {
+  if (r.status) return r.status;
+  if (r.ok) return "completed";
+  return r.terminalReason === "aborted_streaming" || r.terminalReason === "aborted_tools" ? "interrupted" : "failed";
+}
+
+/** "Failed", naming claude's error subtype when it says more than that (error_max_turns; not success or history). */
+export function failedLabel(subtype: string): string {
+  return subtype.startsWith("error_") && subtype !== "error_during_execution" ? `Failed (${subtype})` : "Failed";
+}
+
 const STATE_LABELS: Record<ChatStateName, string> = {
   starting: "Starting…",
   ready: "Ready",

@@ -119,6 +119,8 @@ export interface ChatView {
   /** Turns started and not yet finished, oldest first. */
   openTurns: readonly string[];
   lastResult?: PanelEventOf<"turn_result">;
+  /** The last result that measured the context (an interrupt before any tokens keeps the figure before it). */
+  contextResult?: PanelEventOf<"turn_result">;
   /** Sums over all turn results. */
   totals: { input: number; output: number; cacheRead: number; cacheCreation: number; turns: number };
   /** Notices seen (numbers their keys). */

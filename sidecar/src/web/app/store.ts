@@ -1,5 +1,6 @@
 import type { PanelEvent, PanelEventOf } from "../../protocol/panel/events.js";
 import type { BlockView, ChatView, FoldedPermission, Item, MessageItem, ToolItem } from "./store-types.js";
+import { measuresContext } from "./format.js";
 
 export type * from "./store-types.js";
 
@@ -83,12 +84,15 @@ export function reduce(v: ChatView, e: PanelEvent): ChatView {
     }
     case "notice": {
       const key = `notice:${v.notices + 1}`;
-      return upsert({ ...v, notices: v.notices + 1 }, key, () => ({ kind: "notice", key, level: e.level, code: e.code, message: e.message }), (it) => it);
+      // A turn claude refused for want of a login ends with its not_logged_in notice (no turn_result).
+      const ended = e.code === "not_logged_in" && typeof e.data?.turnId === "string" ? e.data.turnId : undefined;
+      const base = ended !== undefined ? { ...v, openTurns: v.openTurns.filter((id) => id !== ended) } : v;
+      return upsert({ ...base, notices: v.notices + 1 }, key, () => ({ kind: "notice", key, level: e.level, code: e.code, message: e.message }), (it) => it);
     }
     case "turn_result": {
       const t = v.totals;
       const totals = { input: t.input + e.usage.input, output: t.output + e.usage.output, cacheRead: t.cacheRead + e.usage.cacheRead, cacheCreation: t.cacheCreation + e.usage.cacheCreation, turns: t.turns + 1 };
-      const next = { ...v, totals, lastResult: e, openTurns: v.openTurns.filter((id) => id !== e.turnId) };
+      const next = { ...v, totals, lastResult: e, ...(measuresContext(e) ? { contextResult: e } : {}), openTurns: v.openTurns.filter((id) => id !== e.turnId) };
       return upsert(next, `result:${e.turnId}`, () => ({ kind: "result", key: `result:${e.turnId}`, result: e }), (it) => (it.kind === "result" ? { ...it, result: e } : it));
     }
     case "unknown":

@@ -74,6 +74,8 @@ namespace AgentPanel.Core.Protocol
         public TurnResultEvent() : base(EventTypes.TurnResult) { }
         public string TurnId { get; set; }
         public bool Ok { get; set; }
+        /// <summary>completed / interrupted / failed (see <see cref="TurnStatuses"/>); null from a sidecar older than the field.</summary>
+        public string Status { get; set; }
         public string Subtype { get; set; }
         public string Text { get; set; }
         public List<string> Errors { get; set; } = new List<string>();
@@ -84,6 +86,14 @@ namespace AgentPanel.Core.Protocol
         public TokenUsage Usage { get; set; } = new TokenUsage();
         public long? ContextWindow { get; set; }
         public List<PermissionDenial> Denials { get; set; } = new List<PermissionDenial>();
+    }
+
+    /// <summary>The values of <see cref="TurnResultEvent.Status"/>.</summary>
+    internal static class TurnStatuses
+    {
+        public const string Completed = "completed";
+        public const string Interrupted = "interrupted";
+        public const string Failed = "failed";
     }
 
     /// <summary>Token counts of a turn.</summary>
@@ -115,6 +125,13 @@ namespace AgentPanel.Core.Protocol
         public string Code { get; set; }
         public string Message { get; set; }
         public JObject Data { get; set; }
+    }
+
+    /// <summary>Notice codes the Core gives a meaning to (the set is open; unknown codes show their message).</summary>
+    internal static class NoticeCodes
+    {
+        /// <summary>claude has no usable login: the turn ended with this notice alone; data.turnId, data.detail (claude's words).</summary>
+        public const string NotLoggedIn = "not_logged_in";
     }
 
     /// <summary>The engine's own "unknown" event: CLI output it could not map (shown nowhere, kept for diagnostics).</summary>

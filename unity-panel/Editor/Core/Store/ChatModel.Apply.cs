@@ -73,6 +73,8 @@ namespace AgentPanel.Core.Store
                     notices++;
                     var noticeCard = new NoticeCard("notice:" + notices) { Level = notice.Level, Code = notice.Code, Message = notice.Message, Data = notice.Data };
                     Root.Add(noticeCard.Key, noticeCard);
+                    // A turn claude refused for want of a login ends with this notice (no turn_result).
+                    if (notice.Code == NoticeCodes.NotLoggedIn && notice.Data?["turnId"]?.Type == Newtonsoft.Json.Linq.JTokenType.String) Status.OpenTurns.Remove((string)notice.Data["turnId"]);
                     break;
                 case TurnResultEvent result:
                     Status.AddResult(result);

@@ -20,6 +20,9 @@ namespace AgentPanel.Core.Store
         /// <summary>Turns started and not finished, oldest first.</summary>
         public List<string> OpenTurns { get; } = new List<string>();
         public TurnResultEvent LastResult { get; set; }
+        /// <summary>The last result that measured the context (tokens counted and a window known): a turn interrupted before
+        /// the API counted anything keeps the figure of the turn before it instead of dropping the meter to 0 %.</summary>
+        public TurnResultEvent ContextResult { get; set; }
         /// <summary>Sums over all turn results.</summary>
         public TokenUsage Totals { get; } = new TokenUsage();
         public int Turns { get; set; }
@@ -54,6 +57,7 @@ namespace AgentPanel.Core.Store
             OpenTurns.Remove(result.TurnId);
             Turns++;
             var usage = result.Usage ?? new TokenUsage();
+            if (result.ContextWindow > 0 && usage.Input + usage.Output + usage.CacheRead + usage.CacheCreation > 0) ContextResult = result;
             Totals.Input += usage.Input;
             Totals.Output += usage.Output;
             Totals.CacheRead += usage.CacheRead;

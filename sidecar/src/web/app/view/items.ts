@@ -1,5 +1,5 @@
 import { h, type Child } from "../dom.js";
-import { clip, formatDuration, formatTokens, previewJson, shortSummary } from "../format.js";
+import { clip, failedLabel, formatDuration, formatTokens, previewJson, shortSummary, turnStatus } from "../format.js";
 import type { MediaSource } from "../media.js";
 import { permissionLine } from "../permission-words.js";
 import type { BlockView, Item, MessageItem, NoticeItem, ResultItem, SubagentItem, ToolItem, UserItem } from "../store.js";
@@ -155,17 +155,19 @@ function renderNotice(item: NoticeItem): HTMLElement {
 
 function renderResult(item: ResultItem): HTMLElement {
   const r = item.result;
-  const interrupted = r.terminalReason === "aborted_streaming" || r.terminalReason === "aborted_tools";
+  const status = turnStatus(r);
+  const interrupted = status === "interrupted";
   const parts = [
-    r.ok ? "Done" : interrupted ? "Interrupted" : `Failed (${r.subtype})`,
+    // The same words as the Unity panel (Core/View/Chat/CardLines.cs): Done, Interrupted, Failed.
+    status === "completed" ? "Done" : interrupted ? "Interrupted" : failedLabel(r.subtype),
     r.durationMs !== undefined ? formatDuration(r.durationMs) : undefined,
     `${formatTokens(r.usage.input + r.usage.cacheRead + r.usage.cacheCreation)} in · ${formatTokens(r.usage.output)} out`,
     // No cost: claude's costUsd is the session's running total, shown in the status bar.
   ].filter((x): x is string => Boolean(x));
-  const errors = !r.ok && !interrupted ? r.errors.filter((e) => e.trim() !== "") : [];
+  const errors = status === "failed" ? r.errors.filter((e) => e.trim() !== "") : [];
   return h(
     "div",
-    { class: `item result ${r.ok ? "ok" : interrupted ? "interrupted" : "error"}`, attrs: { role: "note", "aria-label": "Turn result" } },
+    { class: `item result ${status === "completed" ? "ok" : interrupted ? "interrupted" : "error"}`, attrs: { role: "note", "aria-label": "Turn result" } },
     h("span", null, parts.join(" · ")),
     ...errors.map((e) => h("div", { class: "error" }, clip(e, 2000))),
   );

@@ -95,7 +95,7 @@ export class StatusBarView {
     setText(this.state, view || summary ? stateLabel(state) : "No chat");
     this.state.dataset.state = state ?? "";
     setText(this.model, view?.info.model ?? summary?.model ?? "");
-    const ctx = contextUse(view?.lastResult);
+    const ctx = contextUse(view?.contextResult);
     this.meter.value = ctx?.percent ?? 0;
     this.meter.hidden = ctx === undefined;
     setText(this.meterText, ctx ? `${ctx.percent}% of ${formatTokens(ctx.window)} context` : "");
@@ -103,6 +103,6 @@ export class StatusBarView {
     const t = view?.totals;
     setText(this.tokens, t && t.turns > 0 ? `${formatTokens(t.input + t.cacheRead + t.cacheCreation)} in · ${formatTokens(t.output)} out` : "");
     const cost = view?.lastResult?.costUsd;
-    setText(this.cost, cost !== undefined ? formatCost(cost) : "");
+    setText(this.cost, cost !== undefined && cost > 0 ? formatCost(cost) : "");
   }
 }

@@ -72,10 +72,10 @@ namespace AgentPanel.Core.View
 
         public static TurnResultLine Of(TurnResultEvent r)
         {
-            var interrupted = r.TerminalReason == "aborted_streaming" || r.TerminalReason == "aborted_tools";
-            var outcome = r.Ok ? TurnOutcome.Done : interrupted ? TurnOutcome.Interrupted : TurnOutcome.Failed;
+            var outcome = OutcomeOf(r);
             var usage = r.Usage ?? new TokenUsage();
-            var parts = new List<string> { outcome == TurnOutcome.Done ? "Done" : outcome == TurnOutcome.Interrupted ? "Interrupted" : (string.IsNullOrEmpty(r.Subtype) ? "Failed" : "Failed (" + r.Subtype + ")") };
+            // The same words as the browser panel (sidecar/src/web/app/view/items.ts): Done, Interrupted, Failed.
+            var parts = new List<string> { outcome == TurnOutcome.Done ? "Done" : outcome == TurnOutcome.Interrupted ? "Interrupted" : FailedLabel(r.Subtype) };
             if (r.DurationMs.HasValue) parts.Add(ChatFormat.Duration(r.DurationMs.Value));
             parts.Add(ChatFormat.Tokens(usage.Input + usage.CacheRead + usage.CacheCreation) + " in · " + ChatFormat.Tokens(usage.Output) + " out");
             var errors = new List<string>();
@@ -87,6 +87,25 @@ namespace AgentPanel.Core.View
                 }
             }
             return new TurnResultLine { Outcome = outcome, Text = string.Join(" · ", parts), Errors = errors };
+        }
+
+        /// <summary>"Failed", naming claude's error subtype when it says more than that (error_max_turns, not success or history).</summary>
+        public static string FailedLabel(string subtype)
+        {
+            return subtype != null && subtype.StartsWith("error_", System.StringComparison.Ordinal) && subtype != "error_during_execution" ? "Failed (" + subtype + ")" : "Failed";
+        }
+
+        /// <summary>The turn's status as the sidecar sends it; from ok and the terminal reason when an older sidecar did not.</summary>
+        public static TurnOutcome OutcomeOf(TurnResultEvent r)
+        {
+            switch (r.Status)
+            {
+                case TurnStatuses.Completed: return TurnOutcome.Done;
+                case TurnStatuses.Interrupted: return TurnOutcome.Interrupted;
+                case TurnStatuses.Failed: return TurnOutcome.Failed;
+            }
+            if (r.Ok) return TurnOutcome.Done;
+            return r.TerminalReason == "aborted_streaming" || r.TerminalReason == "aborted_tools" ? TurnOutcome.Interrupted : TurnOutcome.Failed;
         }
     }
 

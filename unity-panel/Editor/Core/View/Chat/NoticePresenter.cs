@@ -36,13 +36,15 @@ namespace AgentPanel.Core.View
     }
 
     /// <summary>
-    /// Chat notices (from the engine and the bridge: sidecar/src/chat) mapped to what the window shows: auth_required and
-    /// unknown errors become a banner (auth with a Retry button), retries / compaction / crash-resume / silence become inline
+    /// Chat notices (from the engine and the bridge: sidecar/src/chat) mapped to what the window shows: not_logged_in (auth_required from older sidecars) and
+    /// unknown errors become a banner (the login one with a Retry button), retries / compaction / crash-resume / silence become inline
     /// cards with the sidecar's wording. A banner goes away once a later turn ends well.
     /// </summary>
     internal static class NoticePresenter
     {
+        /// <summary>The notice code of sidecars before not_logged_in (same meaning).</summary>
         public const string AuthRequired = "auth_required";
+        private const string LoggedOutText = "Claude Code is not logged in. Run claude in a terminal and log in (type /login there), or set ANTHROPIC_API_KEY. Then press Retry.";
         public const string ApiRetry = "api_retry";
         public const string Compacted = "compacted";
         public const string Compacting = "compacting";
@@ -57,12 +59,23 @@ namespace AgentPanel.Core.View
             var message = card.Message ?? "";
             switch (card.Code)
             {
+                case NoticeCodes.NotLoggedIn:
+                    // The sidecar's wording (plain text with the steps); claude's own words behind the expander.
+                    return new NoticeView
+                    {
+                        Placement = NoticePlacement.Banner,
+                        Level = NoticeEvent.Error,
+                        Text = message.Length > 0 ? message : LoggedOutText,
+                        Details = card.Data?["detail"]?.Type == JTokenType.String ? (string)card.Data["detail"] : null,
+                        Action = NoticeAction.Retry,
+                        ActionLabel = "Retry",
+                    };
                 case AuthRequired:
                     return new NoticeView
                     {
                         Placement = NoticePlacement.Banner,
                         Level = NoticeEvent.Error,
-                        Text = "Not logged in: run `claude` in a terminal and /login (or set ANTHROPIC_API_KEY), then Retry.",
+                        Text = LoggedOutText,
                         Details = message,
                         Action = NoticeAction.Retry,
                         ActionLabel = "Retry",

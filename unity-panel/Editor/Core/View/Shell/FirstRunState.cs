@@ -68,7 +68,7 @@ namespace AgentPanel.Core.View
             var state = chat.Status.State;
             if (state != ChatStates.Errored && state != ChatStates.AuthRequired) return None;
             var notice = LatestErrorNotice(chat);
-            var code = notice?.Code ?? (state == ChatStates.AuthRequired ? "auth_required" : null);
+            var code = notice?.Code ?? (state == ChatStates.AuthRequired ? NoticeCodes.NotLoggedIn : null);
             var message = notice?.Message ?? chat.Status.StateReason;
             switch (code)
             {
@@ -82,6 +82,7 @@ namespace AgentPanel.Core.View
                         PathField = "claude",
                         RetryLabel = "Retry in a new chat",
                     };
+                case NoticeCodes.NotLoggedIn:
                 case "auth_required":
                     return new FirstRunState(FirstRunPanel.NotLoggedIn, "Not logged in to Claude", message ?? "Claude Code is not logged in.")
                     {

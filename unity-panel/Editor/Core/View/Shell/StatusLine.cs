@@ -53,7 +53,7 @@ namespace AgentPanel.Core.View
             if (chat == null && summary == null) return line;
             line.Model = chat?.Status.Model ?? summary?.Model ?? "";
             if (chat == null) return line;
-            line.SetContext(chat.Status.LastResult);
+            line.SetContext(chat.Status.ContextResult);
             line.SetTotals(chat.Status);
             return line;
         }

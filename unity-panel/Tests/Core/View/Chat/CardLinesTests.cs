@@ -121,6 +121,16 @@ namespace AgentPanel.Core.Tests.View.Chat
             Assert.That(line.Outcome, Is.EqualTo(TurnOutcome.Interrupted));
             Assert.That(line.Errors, Is.Empty, "an interruption is not an error to show");
 
+            // The status the sidecar sends decides (live and history word a turn alike), whatever the subtype.
+            var fromHistory = Ev.Result("t", false, subtype: "history");
+            fromHistory.Status = TurnStatuses.Interrupted;
+            fromHistory.TerminalReason = "aborted_streaming";
+            Assert.That(TurnResultLine.Of(fromHistory).Text, Does.StartWith("Interrupted · "));
+            var apiError = Ev.Result("t", false, subtype: "history");
+            apiError.Status = TurnStatuses.Failed;
+            Assert.That(TurnResultLine.Of(apiError).Text, Does.StartWith("Failed · "), "no \"(history)\" or \"(success)\" in the footer");
+            Assert.That(TurnResultLine.Of(Ev.Result("t", false, subtype: "success")).Text, Does.StartWith("Failed · "));
+
             var failed = Ev.Result("t", false, subtype: "error_max_turns");
             failed.Errors.Add("Too many turns");
             failed.Errors.Add("  ");

@@ -14,12 +14,27 @@ namespace AgentPanel.Core.Tests.View.Chat
             new NoticeCard("notice:" + code) { Code = code, Level = level, Message = message, Data = data };
 
         [Test]
-        public void AuthRequiredIsAnErrorBannerWithRetryAndTheLoginSteps()
+        public void NotLoggedInIsOneErrorBannerWithTheSidecarsWordsRetryAndClaudesWordsAsDetails()
+        {
+            var message = "Claude Code is not logged in. Run claude in a terminal and log in (type /login there), or set ANTHROPIC_API_KEY. Then send your message again.";
+            var view = NoticePresenter.Of(Notice("not_logged_in", "error", message, new JObject { ["turnId"] = "t1", ["detail"] = "Not logged in · Please run /login" }));
+            Assert.That(view.Placement, Is.EqualTo(NoticePlacement.Banner));
+            Assert.That(view.Level, Is.EqualTo("error"));
+            Assert.That(view.Text, Is.EqualTo(message));
+            Assert.That(view.Text, Does.Not.Contain("`"));
+            Assert.That(view.Details, Is.EqualTo("Not logged in · Please run /login"));
+            Assert.That(view.Action, Is.EqualTo(NoticeAction.Retry));
+            Assert.That(view.ActionLabel, Is.EqualTo("Retry"));
+        }
+
+        [Test]
+        public void TheOlderAuthRequiredNoticeReadsTheSameWithoutBackticks()
         {
             var view = NoticePresenter.Of(Notice("auth_required", "error", "Invalid API key · Please run /login."));
             Assert.That(view.Placement, Is.EqualTo(NoticePlacement.Banner));
             Assert.That(view.Level, Is.EqualTo("error"));
-            Assert.That(view.Text, Does.StartWith("Not logged in: run `claude` in a terminal and /login"));
+            Assert.That(view.Text, Does.StartWith("Claude Code is not logged in. Run claude in a terminal"));
+            Assert.That(view.Text, Does.Not.Contain("`"));
             Assert.That(view.Action, Is.EqualTo(NoticeAction.Retry));
             Assert.That(view.ActionLabel, Is.EqualTo("Retry"));
             Assert.That(view.Details, Is.EqualTo("Invalid API key · Please run /login."));

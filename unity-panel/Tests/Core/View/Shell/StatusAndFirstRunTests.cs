@@ -1,5 +1,6 @@
 using AgentPanel.Core.Connection;
 using AgentPanel.Core.Protocol;
+using AgentPanel.Core.Store;
 using AgentPanel.Core.Tests.Support;
 using AgentPanel.Core.View;
 using NUnit.Framework;
@@ -82,6 +83,38 @@ namespace AgentPanel.Core.Tests.View.Shell
             Assert.That(state.Command, Is.EqualTo(FirstRunState.InstallClaudeCommand));
             Assert.That(state.PathField, Is.EqualTo("claude"));
             Assert.That(state.Message, Is.EqualTo("notice claude_not_found"));
+        }
+
+        [Test]
+        public void NotLoggedInShowsTheLoginPanelWithTheSidecarsWords()
+        {
+            var notice = Ev.Notice("not_logged_in", NoticeEvent.Error);
+            notice.Message = "Claude Code is not logged in. Run claude in a terminal and log in (type /login there), or set ANTHROPIC_API_KEY. Then send your message again.";
+            notice.Data = new Newtonsoft.Json.Linq.JObject { ["turnId"] = "t1", ["detail"] = "Not logged in · Please run /login" };
+            var chat = NewChat("c", Ev.State(ChatStates.Ready), Ev.User("t1", "hello"), Ev.Turn("t1"), notice, Ev.State(ChatStates.AuthRequired));
+            var state = FirstRunState.FromChat(chat);
+            Assert.That(state.Panel, Is.EqualTo(FirstRunPanel.NotLoggedIn));
+            Assert.That(state.Command, Is.EqualTo("claude"));
+            Assert.That(state.Message, Is.EqualTo(notice.Message));
+            // The notice ended the turn: nothing stays open, no result card, no cost.
+            Assert.That(chat.Status.OpenTurns, Is.Empty);
+            Assert.That(chat.Cards, Has.None.InstanceOf<TurnResultCard>());
+            Assert.That(StatusLine.For(chat, null, ConnectionState.Connected).CostText, Is.EqualTo(""));
+        }
+
+        [Test]
+        public void AnInterruptBeforeAnyTokensKeepsTheLastContextFigure()
+        {
+            var first = Ev.Result("t1", input: 50000, output: 10000, cost: 0.02);
+            first.ContextWindow = 200000;
+            var stopped = Ev.Result("t2", ok: false, input: 0, output: 0, cost: 0.02, subtype: "error_during_execution");
+            stopped.Status = TurnStatuses.Interrupted;
+            stopped.TerminalReason = "aborted_streaming";
+            stopped.ContextWindow = 200000;
+            var chat = NewChat("c", Ev.State(ChatStates.Ready), Ev.Turn("t1"), first, Ev.Turn("t2"), stopped);
+            var line = StatusLine.For(chat, null, ConnectionState.Connected);
+            Assert.That(line.ContextPercent, Is.EqualTo(30));
+            Assert.That(line.ContextText, Is.EqualTo("30% of 200k context"));
         }
 
         [Test]
