@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { say, slow } from "../../../fixtures/fake-api/index.js";
+import { fail, say, slow } from "../../../fixtures/fake-api/index.js";
 import { finalText, realChat, type RealChat } from "./real-chat.js";
 
 // Crash, resume and login failures on the real claude binary.
@@ -73,14 +73,33 @@ describe("real claude: crash and resume", () => {
 });
 
 describe("real claude: credentials", () => {
-  it("without credentials the chat enters auth_required with the CLI's message", async () => {
+  /** The events of the refused turn, and the chat's notices. */
+  function refusedTurn(log: RealChat, turnId: string) {
+    return { ofTurn: log.events.filter((e) => "turnId" in e && e.turnId === turnId).map((e) => e.type), notices: log.of("notice") };
+  }
+
+  it("without credentials the turn ends with one not_logged_in notice and the chat waits in auth_required", async () => {
     r = await realChat([{ match: "hello", answers: [say("should never be asked")] }], {}, { apiKey: null });
     await r.chat.start();
     expect(r.of("init")[0]!.account).toMatchObject({ tokenSource: "none" });
-    await r.chat.send("hello");
+    const turn = await r.chat.send("hello");
     await r.waitFor((e) => e.type === "state" && e.state === "auth_required", 20_000);
-    const notice = r.of("notice").find((n) => n.code === "auth_required")!;
-    expect(notice.message).toMatch(/Not logged in/);
+    const { ofTurn, notices } = refusedTurn(r, turn);
+    // No reply card with a raw error code, no "Interrupted", no footer: the user's message, the turn's start, the notice.
+    expect(ofTurn).toEqual(["user_message", "turn_started"]);
+    expect(notices).toEqual([{ type: "notice", level: "error", code: "not_logged_in", message: expect.stringMatching(/^Claude Code is not logged in\. Run claude in a terminal/), data: { turnId: turn, detail: expect.stringMatching(/Not logged in/) } }]);
+    expect(notices[0]!.message).not.toContain("`");
+    expect(JSON.stringify(r.events)).not.toContain("authentication_failed");
     expect(r.api.requests.filter((q) => q.kind === "turn")).toHaveLength(0);
+  });
+
+  it("a key the API refuses (401) reads the same way, naming the key", async () => {
+    r = await realChat([{ match: () => true, answers: [fail(401, "authentication_error", { message: "invalid x-api-key", shouldRetry: false })] }]);
+    await r.chat.start();
+    const turn = await r.chat.send("hello");
+    await r.waitFor((e) => e.type === "state" && e.state === "auth_required", 30_000);
+    const { ofTurn, notices } = refusedTurn(r, turn);
+    expect(ofTurn).toEqual(["user_message", "turn_started"]);
+    expect(notices).toEqual([expect.objectContaining({ level: "error", code: "not_logged_in", message: expect.stringMatching(/API key was refused/), data: { turnId: turn, detail: expect.stringMatching(/Invalid API key/) } })]);
   });
 });

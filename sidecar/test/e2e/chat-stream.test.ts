@@ -1,4 +1,8 @@
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { ChatEventOf } from "../../src/chat/events.js";
+import { projectTranscriptDir } from "../../src/history/paths.js";
+import { loadTranscript } from "../../src/history/transcript.js";
 import { say, slow, think, useTool } from "../../../fixtures/fake-api/index.js";
 import { finalText, realChat, type RealChat } from "./real-chat.js";
 
@@ -84,6 +88,36 @@ describe("real claude: streaming", () => {
     expect(finalText(r, next)).toBe("Back after the interrupt.");
     const nextStart = r.events.findIndex((e) => e.type === "turn_started" && e.turnId === next);
     expect(r.events.slice(nextStart).filter((e) => "turnId" in e && e.turnId === first)).toEqual([]);
+  });
+
+  it("an interrupted turn reads the same live and read back from its transcript", async () => {
+    r = await realChat([
+      { match: "Stream slowly", answers: [slow("word0 word1 word2 word3 word4 word5 word6 word7 word8 word9", { chunkSize: 6, chunkDelayMs: 150 })] },
+      { match: "After", answers: [say("Back after the interrupt.")] },
+    ]);
+    await r.chat.start();
+    const first = await r.chat.send("Stream slowly");
+    await r.waitFor((e) => e.type === "message_delta" && e.turnId === first, 20_000);
+    await r.chat.interrupt();
+    const live = (await r.waitFor((e) => e.type === "turn_result" && e.turnId === first, 20_000)) as ChatEventOf<"turn_result">;
+    const next = await r.chat.send("After the interrupt");
+    await r.waitFor((e) => e.type === "turn_result" && e.turnId === next, 20_000);
+
+    // Live: interrupted, with the tokens the API counted (the CLI's own result says 0 in, 0 out), the context
+    // window for the meter, and none of the CLI's internal diagnostics.
+    expect(live).toMatchObject({ ok: false, status: "interrupted", terminalReason: "aborted_streaming", errors: [] });
+    expect(live.usage.input).toBeGreaterThan(0);
+    expect(live.contextWindow).toBeGreaterThan(0);
+    expect(JSON.stringify(r.events)).not.toContain("ede_diagnostic");
+
+    // History: the same turn, the same words.
+    const file = join(projectTranscriptDir(r.sandbox.project, {}, r.sandbox.home), `${r.chat.sessionId}.jsonl`);
+    const history = (await loadTranscript(file)).events;
+    const results = history.filter((e): e is ChatEventOf<"turn_result"> => e.type === "turn_result");
+    expect(results.map((e) => e.status)).toEqual(["interrupted", "completed"]);
+    expect(results[0]).toMatchObject({ ok: live.ok, status: live.status, terminalReason: live.terminalReason, errors: live.errors });
+    expect(results[0]!.usage.input + results[0]!.usage.cacheRead + results[0]!.usage.cacheCreation).toBe(live.usage.input + live.usage.cacheRead + live.usage.cacheCreation);
+    expect(JSON.stringify(history)).not.toContain("ede_diagnostic");
   });
 
   it("follows a background subagent after the parent turn, including the turn it starts by itself", async () => {
