@@ -31,14 +31,14 @@ export interface RealPanelServer {
 }
 
 /** Start the fake model with `rules` (or rules built from the sandbox paths) and a sidecar whose chats run real claude. */
-export async function startRealPanelServer(rules: readonly Rule[] | ((sandbox: Sandbox) => readonly Rule[])): Promise<RealPanelServer> {
+export async function startRealPanelServer(rules: readonly Rule[] | ((sandbox: Sandbox) => readonly Rule[]), credentials: { apiKey?: string | null } = {}): Promise<RealPanelServer> {
   const sandbox = makeSandbox();
   const api = await startFakeApi(typeof rules === "function" ? rules(sandbox) : rules);
   // serve warms the renderer when a browser connects; a test warms it up front so the first
   // final message already carries html.
   await preloadHtmlRenderer();
   const registry = new ChatRegistry({
-    chatDefaults: { claudePath: claudeBinary(), cwd: sandbox.project, env: sandbox.env(api.url), resumeBackoffMs: 100, process: { graceMs: 1000, killWaitMs: 1000 } },
+    chatDefaults: { claudePath: claudeBinary(), cwd: sandbox.project, env: sandbox.env(api.url, credentials), resumeBackoffMs: 100, process: { graceMs: 1000, killWaitMs: 1000 } },
   });
   const token = "r".repeat(20) + Math.random().toString(36).slice(2);
   const links: ClientLink[] = [];

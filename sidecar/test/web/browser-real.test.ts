@@ -111,6 +111,9 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
     await page.locator(".item.assistant.streaming").filter({ hasText: "w1 " }).waitFor({ timeout: 20_000 });
     await page.keyboard.press("Escape");
     await results.filter({ hasText: "Interrupted" }).waitFor({ timeout: 15_000 });
+    // The tokens the API counted, not "0 in · 0 out"; the context meter keeps a figure.
+    expect(await results.filter({ hasText: "Interrupted" }).innerText()).not.toMatch(/\b0 in · 0 out/);
+    expect(await page.getByRole("meter", { name: "Context used" }).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Send (Enter)" }).waitFor();
     expect((await lastAssistantText(page)).length).toBeLessThan(STORY.length);
     // The CLI dropped the model's stream rather than reading it to the end.
@@ -123,6 +126,25 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
 
     await sendPrompt(page, "Short one");
     await page.getByText("The end.").waitFor({ timeout: 20_000 });
+    expect(problems).toEqual([]);
+  });
+
+  it("not logged in: one notice with the steps in plain words; no reply card, footer or cost", { timeout: TIMEOUT }, async () => {
+    server = await startRealPanelServer([{ match: "hello", answers: [say("should never be asked")] }], { apiKey: null });
+    const { page, problems } = await openRealPanel(chrome.browser, server);
+    await sendPrompt(page, "hello");
+    const notice = page.getByRole("alert").and(page.locator('.item.notice[data-code="not_logged_in"]'));
+    await notice.waitFor({ timeout: 20_000 });
+    const text = await notice.innerText();
+    expect(text).toMatch(/^Claude Code is not logged in\. Run claude in a terminal and log in/);
+    expect(text).not.toContain("`");
+    await until(async () => (await page.locator(".st-state").innerText()) === "Sign-in required", 10_000, "the sign-in state");
+    expect(await page.locator(".item.notice").count()).toBe(1);
+    expect(await page.locator(".item.assistant").count()).toBe(0);
+    expect(await page.getByRole("note", { name: "Turn result" }).count()).toBe(0);
+    const transcript = await page.locator(".item").allInnerTexts();
+    expect(transcript.join("\n")).not.toMatch(/Interrupted|authentication_failed|Failed/);
+    expect(await page.locator(".st-cost").innerText()).toBe("");
     expect(problems).toEqual([]);
   });
 
