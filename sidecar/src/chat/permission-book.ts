@@ -51,6 +51,8 @@ export class PermissionBook {
 
   /** Cancel every waiting prompt (process gone, chat closed); returns their resolution events. */
   cancelAll(detail: string): ChatEvent[] {
+    // The process is gone or going: its open tools end without claude's record, so forget them too.
+    this.deciders.clear();
     return [...this.pending.keys()].map((id) => this.close(id, "cancelled", detail, "sidecar")!);
   }
 

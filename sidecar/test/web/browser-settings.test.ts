@@ -70,7 +70,8 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: settings and narrow windows", ()
     expect(opens(server)[0]).toMatchObject({ model: "sonnet", permissionMode: "acceptEdits", allowedTools: ["Read", "Bash(git diff:*)"], disallowedTools: ["WebFetch"], preAllowReadOnlyTools: false });
     expect(opens(server)[0]).not.toHaveProperty("allowBypassPermissions");
 
-    // The Ctrl+Enter send key: Enter adds a line, Ctrl+Enter sends.
+    // The Ctrl+Enter send key: the empty chat says so, Enter adds a line, Ctrl+Enter sends.
+    await page.getByText("Type below and press Ctrl+Enter.").waitFor();
     const box = page.getByRole("textbox", { name: "Message", exact: true });
     await box.fill("first line");
     await box.press("Enter");

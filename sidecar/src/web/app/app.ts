@@ -4,7 +4,7 @@ import type { MediaSource } from "./media.js";
 import { pendingPermissions } from "./store.js";
 import { ComposerView } from "./view/composer.js";
 import { HistoryView } from "./view/history.js";
-import { loadSettings } from "./preferences.js";
+import { loadSettings, type PanelSettings } from "./preferences.js";
 import { PermissionCards } from "./view/permission.js";
 import { SettingsView } from "./view/settings.js";
 import { SidebarView } from "./view/sidebar.js";
@@ -46,8 +46,12 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     setMode: (mode) => app.setPermissionMode(mode),
   });
   const initial = loadSettings();
-  composer.configure(initial.sendKey, initial.allowBypassPermissions);
-  const settings = new SettingsView((saved) => (composer.configure(saved.sendKey, saved.allowBypassPermissions), schedule()));
+  const configure = (sendKey: PanelSettings["sendKey"], bypass: boolean): void => {
+    composer.configure(sendKey, bypass);
+    transcript.setSendKeyHint(sendKey === "ctrlEnter");
+  };
+  configure(initial.sendKey, initial.allowBypassPermissions);
+  const settings = new SettingsView((saved) => (configure(saved.sendKey, saved.allowBypassPermissions), schedule()));
   const toChat = (): void => {
     settingsOpen = false;
     app.history.hide();

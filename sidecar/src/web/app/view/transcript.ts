@@ -14,14 +14,21 @@ export class TranscriptView {
   readonly el: HTMLElement;
   private readonly list: HTMLElement;
   private readonly empty: HTMLElement;
+  private readonly hint: HTMLElement;
   private rendered = new Map<string, Rendered>();
   private chatId: string | undefined;
   private readonly openDetails = new Set<string>();
 
   constructor(private readonly cards: PermissionCards, private readonly extras: Pick<ItemContext, "subagent" | "media"> = {}) {
     this.list = h("div", { class: "items" });
-    this.empty = h("div", { class: "empty" }, h("p", { class: "empty-title" }, "Ask Claude anything about your project."), h("p", null, "Type below and press Enter. Shift+Enter adds a new line."));
+    this.hint = h("p", null, "Type below and press Enter. Shift+Enter adds a new line.");
+    this.empty = h("div", { class: "empty" }, h("p", { class: "empty-title" }, "Ask Claude anything about your project."), this.hint);
     this.el = h("div", { class: "transcript", attrs: { role: "log", "aria-label": "Conversation", tabindex: "0" } }, this.empty, this.list);
+  }
+
+  /** The empty chat's hint for the send key chosen in Settings. */
+  setSendKeyHint(ctrlEnter: boolean): void {
+    this.hint.textContent = ctrlEnter ? "Type below and press Ctrl+Enter. Enter adds a new line." : "Type below and press Enter. Shift+Enter adds a new line.";
   }
 
   /** Show `view` of `chatId` (undefined = no chat yet). */
