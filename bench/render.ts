@@ -23,8 +23,11 @@ export async function benchRender(): Promise<Record<string, Figure>> {
   const replyOff = await stall(final(reply), false);
   const nestedInline = await stall(final(nested), true);
   const nestedOff = await stall(final(nested), false);
+  const idleMs = Math.min(replyOff.totalMs, 10_000);
+  const idle = await idleStall(idleMs);
   const kb = (s: string) => Math.round(s.length / 1024);
   return {
+    render_idle_block_ms: { value: idle, unit: `ms longest event-loop stall over ${idleMs} ms with nothing rendering (the machine's noise floor)` },
     render_reply_inline_block_ms: { value: replyInline.maxBlockMs, unit: `ms longest event-loop stall, ${kb(reply)} KB reply rendered inline (published after ${replyInline.totalMs} ms)` },
     render_reply_offthread_block_ms: { value: replyOff.maxBlockMs, unit: `ms longest event-loop stall, ${kb(reply)} KB reply in the render worker (published after ${replyOff.totalMs} ms)`, baseline: replyInline.maxBlockMs, target: "<= 50" },
     render_nested_inline_block_ms: { value: nestedInline.maxBlockMs, unit: `ms longest stall, list nested ${quick ? 40 : 150} deep (${kb(nested)} KB) rendered inline (published after ${nestedInline.totalMs} ms)` },
@@ -51,6 +54,15 @@ async function stall(event: ChatEvent, inline: boolean): Promise<{ maxBlockMs: n
   h.disable();
   await hub.close();
   return { maxBlockMs: Math.round(h.max / 1e6), totalMs };
+}
+
+/** The longest stall over `ms` with nothing to do: what the machine's load alone costs. */
+async function idleStall(ms: number): Promise<number> {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  await new Promise((r) => setTimeout(r, ms));
+  h.disable();
+  return Math.round(h.max / 1e6);
 }
 
 function final(text: string): ChatEvent {

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { isMainThread, Worker, workerData } from "node:worker_threads";
 import { AgentPanelError } from "../errors.js";
 import type { UnityBlock } from "../protocol/panel/unity-block.js";
-import { runRenderWorker, type RenderReply } from "./render-worker.js";
+import { runRenderWorker, type RenderForms, type RenderReply } from "./render-worker.js";
 
 // One worker thread that renders big messages for every chat of the sidecar, so a 300 KB reply
 // costs the event loop a structured clone instead of seconds of marked + DOMPurify. Requests run
@@ -72,7 +72,13 @@ export class RenderPool {
       if (!cur || cur.job.id !== reply.id) return;
       clearTimeout(cur.timer);
       this.current = undefined;
-      cur.job.resolve({ ...(reply.unity !== undefined ? { unity: reply.unity as UnityBlock[] } : {}), ...(reply.html !== undefined ? { html: reply.html } : {}) });
+      let forms: RenderForms;
+      try {
+        forms = JSON.parse(new TextDecoder().decode(reply.json)) as RenderForms;
+      } catch {
+        forms = {};
+      }
+      cur.job.resolve({ ...(forms.unity !== undefined ? { unity: forms.unity as UnityBlock[] } : {}), ...(forms.html !== undefined ? { html: forms.html } : {}) });
       if (this.queue.length === 0) worker.unref();
       this.pump();
     });
