@@ -1,15 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { say, startFakeApi } from "../fixtures/fake-api/index.js";
-import { claudeBinary, makeSandbox, spawnClaude, textDelta } from "../sidecar/test/e2e/harness.js";
+import { MCP_TOKEN_ENV, mcpConfigJson } from "../sidecar/src/chat/agent-tools.js";
+import { claudeBinary, makeSandbox, spawnClaude, textDelta, type RawCli } from "../sidecar/test/e2e/harness.js";
 import { quick, spawnTracked } from "./options.js";
 import type { Figure } from "./report.js";
 
 // Turn overhead: time from sending a prompt to the first text delta, through the sidecar (a panel
 // client over the WebSocket → chat engine → claude → hub → client) against the same prompt written
-// straight to a claude process, with the same real claude binary and the same fake model. Both
-// processes are started and warmed up first; the runs alternate so load hits both alike.
+// straight to a claude process, with the same real claude binary, the same flags and MCP config and
+// the same fake model. The processes are started and warmed up first; the runs alternate (and swap
+// order) so load hits both alike, and the ratio is the median of the per-pair ratios.
 
 const root = join(import.meta.dirname, "..");
 const bundle = join(root, "dist", "agent-panel.mjs");
@@ -21,35 +24,59 @@ export async function benchTurn(): Promise<Record<string, Figure>> {
   const sandbox = makeSandbox();
   const api = await startFakeApi([{ match: "bench", answers: [say("Here is a short answer for the benchmark.", { chunkSize: 8 })] }]);
   const env = sandbox.env(api.url);
-  const direct = spawnClaude(claudeBinary(), { cwd: sandbox.project, env });
   const sidecar = spawnTracked(process.execPath, [bundle, "serve", "--project", sandbox.project, "--claude", claudeBinary()], { env: { ...env, XDG_DATA_HOME: join(sandbox.home, ".local", "share") }, stdio: "ignore" });
+  let direct: RawCli | undefined;
+  let bare: RawCli | undefined;
   try {
     const panel = await PanelClient.start(join(sandbox.home, ".local", "share", "AgentPanel"));
-    const viaDirect = async (i: number) => {
+    // Like with like: the sidecar's claude gets --mcp-config for the sidecar's /mcp (our tools), so
+    // the direct claude gets the same config, pointing at the same sidecar. A third claude without
+    // it shows what the MCP server costs claude itself (not counted as the sidecar's overhead).
+    direct = spawnClaude(claudeBinary(), { cwd: sandbox.project, env: { ...env, [MCP_TOKEN_ENV]: panel.token }, extraArgs: ["--mcp-config", mcpConfigJson(panel.port)] });
+    bare = spawnClaude(claudeBinary(), { cwd: sandbox.project, env });
+    const straight = (cli: RawCli) => async (i: number) => {
       const t0 = performance.now();
-      direct.user(`bench ${i}`);
-      await direct.next((m) => textDelta(m) !== undefined, 30_000, "first text delta");
+      cli.user(`bench ${i}`);
+      await cli.next((m) => textDelta(m) !== undefined, 30_000, "first text delta");
       const t = performance.now() - t0;
-      await direct.next((m) => m.type === "result", 30_000, "result");
+      await cli.next((m) => m.type === "result", 30_000, "result");
       return t;
     };
+    const viaDirect = straight(direct);
+    const viaBare = straight(bare);
     const viaSidecar = (i: number) => panel.turn(`bench ${i}`);
-    await viaDirect(-1); // warm-up: the first turn of each process pays for loading
+    // Warm-up: the first turn of each process pays for loading (and the MCP connection).
+    await viaDirect(-1);
+    await viaBare(-1);
     await viaSidecar(-1);
     const d: number[] = [];
     const s: number[] = [];
+    const b: number[] = [];
+    const ratios: number[] = [];
     for (let i = 0; i < runs; i++) {
-      d.push(await viaDirect(i));
-      s.push(await viaSidecar(i));
+      // Alternate which goes first, so a load spike or a warm cache favours neither.
+      if (i % 2 === 0) {
+        d.push(await viaDirect(i));
+        s.push(await viaSidecar(i));
+      } else {
+        s.push(await viaSidecar(i));
+        d.push(await viaDirect(i));
+      }
+      ratios.push(s[i]! / d[i]!);
+      b.push(await viaBare(i));
     }
     panel.close();
     return {
-      turn_first_delta_direct_ms: { value: median(d), unit: `ms (prompt written to claude → first text delta, median of ${runs})` },
+      turn_first_delta_direct_ms: { value: median(d), unit: `ms (prompt written to claude with the sidecar's --mcp-config → first text delta, median of ${runs})` },
+      turn_first_delta_direct_no_mcp_ms: { value: median(b), unit: "ms (the same without --mcp-config: what our MCP server costs claude, not the sidecar's overhead)" },
       turn_first_delta_sidecar_ms: { value: median(s), unit: `ms (chat.send → first message_delta at a panel client, median of ${runs})`, baseline: median(d) },
-      turn_overhead_ratio: { value: Number((median(s) / median(d)).toFixed(3)), unit: "x of claude alone", target: "<= 1.05" },
+      turn_overhead_ratio: { value: Number(median(ratios).toFixed(3)), unit: "x of claude alone (median of the per-pair ratios, interleaved)", target: "<= 1.05" },
+      turn_overhead_ms: { value: Number((median(s) - median(d)).toFixed(1)), unit: "ms (sidecar median minus direct median)" },
+      turn_load_average: { value: Number(loadavg()[0]!.toFixed(1)), unit: "runnable (1 min, at the end)" },
     };
   } finally {
-    await direct.end(5_000).catch(() => undefined);
+    await direct?.end(5_000).catch(() => undefined);
+    await bare?.end(5_000).catch(() => undefined);
     sidecar.kill("SIGTERM");
     await new Promise((r) => (sidecar.exitCode !== null ? r(undefined) : sidecar.once("exit", r)));
     await api.close();
@@ -63,7 +90,12 @@ class PanelClient {
   private readonly waiting = new Map<string, (r: { chatId?: string }) => void>();
   private onEvent: (e: { type: string; kind?: string; state?: string }) => void = () => undefined;
   private chatId = "";
-  private constructor(private readonly ws: WebSocket) {
+  private constructor(
+    private readonly ws: WebSocket,
+    /** Where the sidecar listens, and its token (the direct claude's MCP config points there too). */
+    readonly port: number,
+    readonly token: string,
+  ) {
     ws.on("message", (data) => {
       const f = JSON.parse(data.toString());
       if ((f.kind === "ack" || f.kind === "welcome") && this.waiting.has(f.id)) this.waiting.get(f.id)!(f.result ?? f);
@@ -83,7 +115,7 @@ class PanelClient {
     }
     const ws = new WebSocket(`ws://127.0.0.1:${descriptor.port}/ws`, { headers: { Authorization: `Bearer ${descriptor.token}` } });
     await new Promise((r, j) => { ws.once("open", r); ws.once("error", j); });
-    const c = new PanelClient(ws);
+    const c = new PanelClient(ws, descriptor.port, descriptor.token);
     await c.command({ cmd: "hello", protocol: 1, client: "cli", render: [] });
     c.chatId = (await c.command({ cmd: "chat.open" })).chatId!;
     const ready = c.until((e) => e.type === "state" && e.state === "ready");
