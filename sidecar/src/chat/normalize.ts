@@ -171,8 +171,12 @@ export class Normalizer {
       case "init":
         this.cwd = msg.cwd ?? this.cwd;
         return [{ type: "init", sessionId: msg.session_id, cliVersion: msg.claude_code_version, model: msg.model, permissionMode: msg.permissionMode, cwd: msg.cwd, tools: msg.tools }];
-      case "api_retry":
-        return [notice("warning", "api_retry", `The API is busy (${msg.error ?? msg.error_status ?? "error"}); retry ${msg.attempt}${msg.max_retries ? ` of ${msg.max_retries}` : ""} in ${Math.round((msg.retry_delay_ms ?? 0) / 100) / 10} s.`, { attempt: msg.attempt, delayMs: msg.retry_delay_ms, status: msg.error_status })];
+      case "api_retry": {
+        // claude retries a refused login too (401/403): that is not the API being busy.
+        const refused = msg.error === "authentication_failed" || msg.error_status === 401 || msg.error_status === 403;
+        const why = refused ? `The API refused the login (${msg.error_status ?? "authentication failed"})` : `The API is busy (${msg.error ?? msg.error_status ?? "error"})`;
+        return [notice("warning", "api_retry", `${why}; retry ${msg.attempt}${msg.max_retries ? ` of ${msg.max_retries}` : ""} in ${Math.round((msg.retry_delay_ms ?? 0) / 100) / 10} s.`, { attempt: msg.attempt, delayMs: msg.retry_delay_ms, status: msg.error_status })];
+      }
       case "compact_boundary":
         return [notice("info", "compacted", `Conversation compacted (${msg.compact_metadata?.trigger ?? "auto"}).`, { preTokens: msg.compact_metadata?.pre_tokens, postTokens: msg.compact_metadata?.post_tokens })];
       case "status":

@@ -109,6 +109,13 @@ describe("Normalizer on real captures", () => {
     }
   });
 
+  it("says a retried 401 is a refused login, not a busy API", () => {
+    // Recorded from claude 2.1.332 against the fake API answering 401 (retryable) to every request.
+    const line = { type: "system", subtype: "api_retry", attempt: 3, max_retries: 10, retry_delay_ms: 2255, error_status: 401, error: "authentication_failed", session_id: "bf47c21e-b4c1-409a-98a5-e362dc8e6c99", uuid: "5f716653-52fb-44a4-8b41-c0c3b6726bd7" };
+    const [retry] = new Normalizer().handle(parseInbound(line));
+    expect(retry).toMatchObject({ type: "notice", code: "api_retry", message: "The API refused the login (401); retry 3 of 10 in 2.3 s." });
+  });
+
   it("turns api_retry and compaction into notices", () => {
     expect(of(replay("api-error", 1), "notice").some((n) => n.code === "api_retry")).toBe(true);
     expect(of(replay("compact", 1), "notice").some((n) => n.code === "compacted")).toBe(true);
