@@ -16,7 +16,9 @@ export const COMMANDS: Record<string, Command> = {
     run: async (args) => {
       // The chat engine is imported on first use, after the descriptor is written (serve-rest.ts).
       const { runServe } = await import("./commands/serve.js");
-      return runServe(args, { createHooks: async (ctx) => (await import("./commands/serve-hooks.js")).chatServeHooks(ctx) });
+      let hooks: Promise<typeof import("./commands/serve-hooks.js")> | undefined;
+      const loadHooks = () => (hooks ??= import("./commands/serve-hooks.js"));
+      return runServe(args, { createHooks: async (ctx) => (await loadHooks()).chatServeHooks(ctx), preloadHooks: loadHooks });
     },
   },
   doctor: { help: HELP.doctor!, run: doctor },

@@ -30,12 +30,15 @@ export interface ServeRestOptions {
   version: string;
   log: (line: string) => void;
   createHooks: (ctx: ServeContext) => ServeHooks | Promise<ServeHooks>;
+  /** Start loading createHooks' modules now, in parallel with the tool host's. */
+  preloadHooks?: () => void;
   /** Where the server listens; the chats point their claude at its /mcp. */
   endpoint: { port: number; token: string };
 }
 
 /** Import and build the tool host, the native tools, the chat hooks and the definition tools. */
 export async function loadServeRest(o: ServeRestOptions): Promise<ServeRest> {
+  o.preloadHooks?.();
   const [{ ToolHost }, { catalogCacheFile }, { composeMmlProvider }, { GeneratedAudio }, { mmlMediaRoutes }, defs, testProvider] = await Promise.all([
     import("../tools/host.js"),
     import("../tools/catalog-cache.js"),

@@ -48,6 +48,8 @@ export interface ServeHooks {
 /** Options of runServe/startServe (the defaults are right for the real command). */
 export interface ServeOptions extends PlatformEnv {
   createHooks?: (ctx: ServeContext) => ServeHooks | Promise<ServeHooks>;
+  /** Start importing what createHooks needs, alongside the tool host's modules (one wave, not two). */
+  preloadHooks?: () => void;
   /** Machine-readable and human lines (stdout). */
   out?: (line: string) => void;
   /** Diagnostics (stderr). */
@@ -111,7 +113,7 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   // descriptor is written: see serve-rest.ts.
   let endpoint: { port: number; token: string } | undefined;
   const rest = new OnDemand<ServeRest>(() =>
-    loadServeRest({ paths, claude: args.claude, syncWaitMs: args.syncWaitMs, unityWaitMs: args.unityWaitMs, testTools: args.testTools === true, version: VERSION, log, createHooks: opts.createHooks ?? notReadyHooks, endpoint: endpoint! }),
+    loadServeRest({ paths, claude: args.claude, syncWaitMs: args.syncWaitMs, unityWaitMs: args.unityWaitMs, testTools: args.testTools === true, version: VERSION, log, createHooks: opts.createHooks ?? notReadyHooks, preloadHooks: opts.preloadHooks, endpoint: endpoint! }),
   );
   try {
     const token = loadOrCreateToken(paths.token);
