@@ -192,6 +192,24 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: history", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("words an interrupted turn as the live chat did: Interrupted, with the tokens it used", async () => {
+    const { project, home } = fixtureProject();
+    const s = await startSidecar(project, home);
+    const { page, problems, entries } = await openHistory(s);
+    await entries.first().waitFor();
+    await page.getByRole("searchbox", { name: "Search sessions" }).fill("Stream slowly");
+    await until(async () => (await entries.count()) === 1, 5_000, "the interrupted session");
+    await entries.first().click();
+    const log = page.getByRole("region", { name: "History" }).getByRole("log", { name: "Conversation" });
+    const results = log.getByRole("note", { name: "Turn result" });
+    await until(async () => (await results.count()) === 2, 10_000, "both turn results");
+    // The reference session: live, claude's result said 0 in · 0 out and "[ede_diagnostic] …"; the transcript has 2,626 input tokens.
+    expect(await results.first().innerText()).toMatch(/^Interrupted · .*2\.6k in · 1 out$/);
+    expect(await results.last().innerText()).toMatch(/^Done · /);
+    expect(await log.innerText()).not.toMatch(/Failed|history\)|ede_diagnostic/);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("searches the full text with the toggle, shows the hit's snippet, and opens the session on click", async () => {
     const { project, home } = fixtureProject();
     const s = await startSidecar(project, home);
