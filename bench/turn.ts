@@ -42,6 +42,12 @@ export async function benchTurn(): Promise<Record<string, Figure>> {
       await cli.next((m) => m.type === "result", 30_000, "result");
       return t;
     };
+    // The sidecar initializes its claude (control request `initialize`, as the SDK does) before the
+    // first prompt; so do the direct ones, or the CLI does that work inside their first turns.
+    for (const cli of [direct, bare]) {
+      cli.control("bench-init", { subtype: "initialize" });
+      await cli.next((m) => m.type === "control_response", 60_000, "the initialize response");
+    }
     const viaDirect = straight(direct);
     const viaBare = straight(bare);
     const viaSidecar = (i: number) => panel.turn(`bench ${i}`);
