@@ -184,7 +184,11 @@ namespace AgentPanel.Core.Tests.Integration
             Assert.That(again, Is.SameAs(restored));
             Await(after, afterStore.AllowAsync(again.ChatId, requestId).ContinueWith(t => t.Exception == null));
             WaitTurnEnd(after, again, turn);
-            Assert.That(again.Cards.OfType<PermissionCard>().Single().Outcome, Is.EqualTo("allowed"));
+            // The settled request folds into its tool's card (no second card below it).
+            Assert.That(again.Cards.OfType<PermissionCard>(), Is.Empty, "the answered request is not a card of its own");
+            var tool = again.Cards.OfType<ToolCard>().Single(t => t.Permission != null);
+            Assert.That(tool.Permission.RequestId, Is.EqualTo(requestId));
+            Assert.That(tool.Permission.Outcome, Is.EqualTo("allowed"));
             Assert.That(again.Cards.OfType<UserMessageCard>().Count(), Is.EqualTo(1), "nothing was duplicated by the replay");
 
             // A client that never went away ends with the same cards.
