@@ -33,6 +33,8 @@ export interface HistoryFs {
    * a cold page cache the disk, not the CPU, is what a listing waits for.
    */
   readRanges(path: string, ranges: ReadRange[]): Promise<number[]>;
+  /** The same, synchronously: cheaper when the page cache holds the file (no thread-pool round trips). */
+  readRangesSync(path: string, ranges: ReadRange[]): number[];
   readFileSync(path: string): Buffer;
   open(path: string): Promise<FileReader>;
   /** Write a whole file atomically (temp file + rename), creating parent directories. */
@@ -56,6 +58,14 @@ export const nodeFs: HistoryFs = {
         );
       });
     }),
+  readRangesSync: (path, ranges) => {
+    const fd = fs.openSync(path, "r");
+    try {
+      return ranges.map((r) => (r.length > 0 ? fs.readSync(fd, r.into, 0, r.length, r.position) : 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+  },
   readFileSync: (path) => fs.readFileSync(path),
   open: (path) =>
     new Promise((resolve, reject) => fs.open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),

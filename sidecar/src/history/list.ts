@@ -60,6 +60,9 @@ export function transcriptDirFor(projectRoot: string, env?: NodeJS.ProcessEnv, h
  */
 export const SCAN_PARALLEL = 8;
 
+/** Two synchronous scans in a row slower than this were waiting for the disk: switch to parallel reads. */
+export const SLOW_SCAN_MS = 1.5;
+
 /** One transcript during a listing: its stamp, then its scan (cached or read). */
 interface Stamped { name: string; st: FileStat; scan?: ScanResult }
 
@@ -186,31 +189,53 @@ export class SessionIndex {
     return { name, st };
   }
 
-  /** Read the head and tail windows of each changed transcript, SCAN_PARALLEL files at a time. */
+  /** Read the head and tail windows of each changed transcript (from memory in turn, from disk SCAN_PARALLEL at a time). */
   private async scanChanged(todo: Stamped[], cache: DirCache, counts: { scanned: number; dirty: boolean }): Promise<void> {
     let next = 0;
-    const worker = async (bufs: ScanBuffers): Promise<void> => {
-      while (next < todo.length) {
-        const one = todo[next++]!;
-        counts.scanned++;
-        try {
-          one.scan = await scanTranscript(this.fs, this.prefix + one.name, one.st.size, bufs);
-          cache.scans[one.name] = { size: one.st.size, mtimeMs: one.st.mtimeMs, scan: one.scan };
-          counts.dirty = true;
-        } catch (err) {
-          // Not cached: a locked or briefly unreadable file is retried on the next list.
-          one.scan = { messageCount: Math.round(one.st.size / WINDOW), messageCountExact: false, warning: `The transcript could not be read: ${(err as Error).message}` };
-        }
+    const scanOne = async (one: Stamped, bufs: ScanBuffers, sync: boolean): Promise<void> => {
+      counts.scanned++;
+      try {
+        one.scan = await scanTranscript(this.fs, this.prefix + one.name, one.st.size, bufs, sync);
+        cache.scans[one.name] = { size: one.st.size, mtimeMs: one.st.mtimeMs, scan: one.scan };
+        counts.dirty = true;
+      } catch (err) {
+        // Not cached: a locked or briefly unreadable file is retried on the next list.
+        one.scan = { messageCount: Math.round(one.st.size / WINDOW), messageCountExact: false, warning: `The transcript could not be read: ${(err as Error).message}` };
       }
     };
+    // Files the page cache holds are read fastest synchronously, one after the other. Two scans in
+    // a row slower than SLOW_SCAN_MS mean the disk: the rest are read asynchronously, in parallel.
+    const first = this.spareBufs.pop() ?? scanBuffers();
+    try {
+      let slice = performance.now();
+      let slow = 0; // consecutive slow scans: one alone may be a busy CPU rather than the disk
+      while (next < todo.length) {
+        const t0 = performance.now();
+        await scanOne(todo[next++]!, first, true);
+        const t1 = performance.now();
+        slow = t1 - t0 > SLOW_SCAN_MS ? slow + 1 : 0;
+        if (slow >= 2) break;
+        if (t1 - slice > this.sliceMs) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          slice = performance.now();
+        }
+      }
+    } finally {
+      this.spareBufs.push(first);
+    }
+    if (next >= todo.length) return;
     // Buffers are taken from the spare ones, so two lists running at once never share one.
-    const bufs = Array.from({ length: Math.min(SCAN_PARALLEL, todo.length) }, () => this.spareBufs.pop() ?? scanBuffers());
+    const bufs = Array.from({ length: Math.min(SCAN_PARALLEL, todo.length - next) }, () => this.spareBufs.pop() ?? scanBuffers());
+    const worker = async (b: ScanBuffers): Promise<void> => {
+      while (next < todo.length) await scanOne(todo[next++]!, b, false);
+    };
     try {
       await Promise.all(bufs.map(worker));
     } finally {
       this.spareBufs.push(...bufs);
     }
   }
+
 
   /** The summary of a stamped and scanned transcript, with its side files. */
   private finishOne(one: Stamped, dirs: Set<string>, cache: DirCache, counts: { dirty: boolean }, seen: Set<string>): SessionSummary {

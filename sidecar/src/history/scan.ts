@@ -1,4 +1,4 @@
-import type { HistoryFs } from "./fsio.js";
+import type { HistoryFs, ReadRange } from "./fsio.js";
 import { lineKind, linesOf, parseLine, stringField, stringPrefixAfter, timestampIn, type Window, type WindowLine } from "./lines.js";
 import { classifyText, classifyUser, preview } from "./prompt.js";
 import type { ScanResult } from "./types.js";
@@ -24,17 +24,18 @@ export function scanBuffers(): ScanBuffers {
 /**
  * Scan one transcript of `size` bytes (as stat saw it). Files up to 128 KiB are read whole; larger
  * ones 16 KiB from the start (64 KiB when the first prompt is not in those) and 64 KiB from the
- * end, both at once. Read errors propagate; bad content never does. The result holds no buffer memory.
+ * end, both at once (`sync`: one after the other, synchronously). Read errors propagate; bad content never does. The result holds no buffer memory.
  */
-export async function scanTranscript(fs: HistoryFs, path: string, size: number, bufs: ScanBuffers = scanBuffers()): Promise<ScanResult> {
+export async function scanTranscript(fs: HistoryFs, path: string, size: number, bufs: ScanBuffers = scanBuffers(), sync = false): Promise<ScanResult> {
+  const read = (ranges: ReadRange[]): number[] | Promise<number[]> => (sync ? fs.readRangesSync(path, ranges) : fs.readRanges(path, ranges));
   if (size === 0) return { messageCount: 0, messageCountExact: true, warning: "The transcript is empty." };
   if (size <= 2 * WINDOW) {
-    const [n] = await fs.readRanges(path, [{ position: 0, length: size, into: bufs.head }]);
+    const [n] = await read([{ position: 0, length: size, into: bufs.head }]);
     // The file may have shrunk between stat and read: treat what we got as the whole file.
     const whole = { buf: bufs.head.subarray(0, n), base: 0, size: n! };
     return scanWindows(whole, whole);
   }
-  const [h, t] = await fs.readRanges(path, [
+  const [h, t] = await read([
     { position: 0, length: FIRST_HEAD, into: bufs.head },
     { position: size - WINDOW, length: WINDOW, into: bufs.tail },
   ]);
@@ -43,7 +44,7 @@ export async function scanTranscript(fs: HistoryFs, path: string, size: number, 
   const quick = scanWindows({ buf: bufs.head.subarray(0, h), base: 0, size: actual }, tail);
   if (t! < WINDOW) return { ...quick, warning: "The transcript shrank while it was being read; it is read again on the next refresh." };
   if (quick.firstPrompt !== undefined || h! < FIRST_HEAD) return quick;
-  const [more] = await fs.readRanges(path, [{ position: FIRST_HEAD, length: WINDOW - FIRST_HEAD, into: bufs.head.subarray(FIRST_HEAD) }]);
+  const [more] = await read([{ position: FIRST_HEAD, length: WINDOW - FIRST_HEAD, into: bufs.head.subarray(FIRST_HEAD) }]);
   return scanWindows({ buf: bufs.head.subarray(0, FIRST_HEAD + more!), base: 0, size: actual }, tail);
 }
 

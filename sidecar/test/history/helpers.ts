@@ -57,6 +57,12 @@ export function countingFs(hook?: { onRead?: (path: string) => void }): HistoryF
     readPaths,
     readdirSync: (dir) => (bump("readdir"), nodeFs.readdirSync(dir)),
     statSync: (path) => (bump("stat"), nodeFs.statSync(path)),
+    readRangesSync: (path, ranges) => {
+      bump("readRanges");
+      readPaths.push(path);
+      hook?.onRead?.(path);
+      return nodeFs.readRangesSync(path, ranges);
+    },
     readRanges: async (path, ranges) => {
       bump("readRanges");
       readPaths.push(path);

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, readFileSync, readdirSync, writeFileSync } 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasCode } from "../../src/errors.js";
-import { listSessions, SCAN_PARALLEL, SessionIndex } from "../../src/history/list.js";
+import { listSessions, SCAN_PARALLEL, SessionIndex, SLOW_SCAN_MS } from "../../src/history/list.js";
 import { setArchived, setCustomTitle } from "../../src/history/sidefiles.js";
 import { CONFIG_DIR, PROJECT, copyOfGameDir, countingFs, tempDir, transcript } from "./helpers.js";
 
@@ -124,6 +124,11 @@ describe("the index cache", () => {
     const fs = countingFs();
     const slow = {
       ...fs,
+      // Slow synchronous reads (a disk, not the page cache) make the index switch to parallel reads.
+      readRangesSync: (path: string, ranges: Parameters<typeof fs.readRanges>[1]) => {
+        for (const end = performance.now() + 2 * SLOW_SCAN_MS; performance.now() < end; );
+        return fs.readRangesSync(path, ranges);
+      },
       readRanges: async (path: string, ranges: Parameters<typeof fs.readRanges>[1]) => {
         most = Math.max(most, ++inFlight);
         await new Promise((r) => setTimeout(r, 5));
