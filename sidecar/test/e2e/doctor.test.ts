@@ -1,19 +1,17 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeApi, type FakeApi } from "../../../fixtures/fake-api/index.js";
-import { claudeBinary, makeSandbox, type Sandbox } from "./harness.js";
+import { claudeBinary, makeSandbox, type Sandbox, bundledSidecar } from "./harness.js";
 
 // `agent-panel doctor` from the bundled file, with the real claude binary on PATH.
 
-const root = join(import.meta.dirname, "../../..");
-const bundle = join(root, "dist", "agent-panel.mjs");
+const bundle = bundledSidecar();
 
 describe("agent-panel doctor (bundle, real claude)", () => {
   let sandbox: Sandbox;
   let api: FakeApi;
   beforeAll(async () => {
-    execFileSync(process.execPath, ["esbuild.config.mjs"], { cwd: root });
     sandbox = makeSandbox();
     api = await startFakeApi([]);
   });

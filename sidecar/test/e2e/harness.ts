@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -237,4 +237,16 @@ export class RawCli {
 export function textDelta(m: CliMessage): string | undefined {
   const ev = m.type === "stream_event" ? (m.event as { type?: string; delta?: { type?: string; text?: string } } | undefined) : undefined;
   return ev?.type === "content_block_delta" && ev.delta?.type === "text_delta" ? ev.delta.text ?? "" : undefined;
+}
+
+/**
+ * The bundled sidecar (dist/agent-panel.mjs), built only when it is missing: rebuilding it here would
+ * delete dist/chunks under the other test files that run the bundle at the same time (the test script
+ * builds once before the suites; after a source change, run `npm run build` before these tests).
+ */
+export function bundledSidecar(): string {
+  const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+  const bundle = join(root, "dist", "agent-panel.mjs");
+  if (!existsSync(bundle)) execFileSync(process.execPath, ["esbuild.config.mjs"], { cwd: root, stdio: "inherit" });
+  return bundle;
 }

@@ -1,18 +1,17 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { slow, startFakeApi, type FakeApi } from "../../../fixtures/fake-api/index.js";
 import { systemProcessTable } from "../../src/bridge/process-table.js";
-import { claudeBinary, makeSandbox, type Sandbox } from "./harness.js";
+import { claudeBinary, makeSandbox, type Sandbox, bundledSidecar } from "./harness.js";
 
 // The real bundled sidecar with the real claude and the fake model: a SIGKILL of the sidecar in
 // the middle of a long turn leaves claude running; the next sidecar for the project ends it at
 // start-up, and leaves alone an unrelated process whose PID is listed with another start time.
 
-const root = join(import.meta.dirname, "../../..");
-const bundle = join(root, "dist", "agent-panel.mjs");
+const bundle = bundledSidecar();
 const table = systemProcessTable();
 const alive = (pid: number): boolean => table.startTime(pid) !== undefined;
 
@@ -21,7 +20,6 @@ describe.skipIf(process.platform === "win32")("orphaned claude processes after a
   let api: FakeApi;
   const started: ChildProcess[] = [];
   beforeAll(async () => {
-    execFileSync(process.execPath, ["esbuild.config.mjs"], { cwd: root });
     sandbox = makeSandbox();
     api = await startFakeApi([{ match: "Tell a long story", answers: [slow("once upon a time ".repeat(40), { chunkSize: 4, chunkDelayMs: 150 })] }]);
   });
