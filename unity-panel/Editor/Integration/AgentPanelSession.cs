@@ -20,6 +20,7 @@ namespace AgentPanel.Editor.Integration
     {
         private const string ReloadCauseKey = "AgentPanel.ReloadCause";
         private static readonly ReloadCauseTracker Reloads = new ReloadCauseTracker();
+        private static readonly ComposeNotesClient Notes = new ComposeNotesClient();
         private static EditorSidecar sidecar;
 
         static AgentPanelSession()
@@ -78,6 +79,20 @@ namespace AgentPanel.Editor.Integration
             var connection = Connection;
             await connection.Inbox.Deliver(sidecar.EnsureRunningAsync()).ConfigureAwait(true);
             connection.ReconnectNow();
+        }
+
+        /// <summary>
+        /// The note sequence of a composed WAV from the running sidecar (for a compose card whose result was cut to a preview). The
+        /// descriptor is read and the request made on a pool thread; the outcome comes back through the connection's main-thread
+        /// queue. Fails with an <see cref="AgentPanel.Core.AgentPanelException"/> whose message says what to do.
+        /// </summary>
+        public static Task<Newtonsoft.Json.Linq.JObject> FetchNotesAsync(string wavPath)
+        {
+            var connection = Connection;
+            var current = sidecar;
+            if (connection == null || current == null)
+                return Task.FromException<Newtonsoft.Json.Linq.JObject>(new AgentPanel.Core.AgentPanelException(ComposeNotesClient.SidecarGone, "The panel is not connected; open the Agent Panel window to load the piano roll."));
+            return Notes.FetchThrough(connection.Inbox, () => current.ReadEndpoint(), wavPath);
         }
 
         /// <summary>The sidecar's log file (Library/AgentPanel/sidecar.log of the project).</summary>

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using AgentPanel.Core.View;
 using UnityEngine;
@@ -23,6 +24,8 @@ namespace AgentPanel.Editor.UI.Chat
         private readonly Button play;
         private readonly Label status;
         private readonly VisualElement roll;
+        private readonly Label notesStatus;
+        private Newtonsoft.Json.Linq.JObject notes;
 
         /// <summary>The WAV this card plays (project-relative).</summary>
         public string WavPath { get; }
@@ -41,13 +44,40 @@ namespace AgentPanel.Editor.UI.Chat
             play.SetEnabled(result.IsAsset);
             if (!result.IsAsset) Say("The WAV is outside Assets/, so Unity has no AudioClip to play; open it from the file system.");
 
-            var notes = result.NoteSequence;
-            PanelAssets.Show(roll, notes != null);
-            roll.tooltip = notes == null ? "" : "Piano roll: time left to right, pitch bottom to top; noise in the bottom lane";
+            notesStatus = this.Q<Label>("compose-notes");
             roll.RegisterCallback<CustomStyleResolvedEvent>(_ => ReadColors());
             roll.generateVisualContent += ctx => Paint(ctx, notes);
+            ShowNotes(result.NoteSequence);
+            // A long result reaches us as a preview without the notes: the sidecar still has them for WAVs it composed.
+            if (result.NoteSequence == null) LoadNotes();
             RegisterCallback<AttachToPanelEvent>(_ => { AudioPreview.Changed += Refresh; Refresh(); });
             RegisterCallback<DetachFromPanelEvent>(_ => AudioPreview.Changed -= Refresh);
+        }
+
+        private void ShowNotes(Newtonsoft.Json.Linq.JObject sequence)
+        {
+            notes = sequence;
+            PanelAssets.Show(roll, notes != null);
+            roll.tooltip = notes == null ? "" : "Piano roll: time left to right, pitch bottom to top; noise in the bottom lane";
+            roll.MarkDirtyRepaint();
+        }
+
+        /// <summary>Ask the sidecar for the notes; "Loading notes…" meanwhile, then the roll, or one line saying what went wrong.</summary>
+        private async void LoadNotes()
+        {
+            notesStatus.text = "Loading notes…";
+            PanelAssets.Show(notesStatus, true);
+            try
+            {
+                var sequence = await AgentPanel.Editor.Integration.AgentPanelSession.FetchNotesAsync(WavPath);
+                PanelAssets.Show(notesStatus, false);
+                ShowNotes(sequence);
+            }
+            catch (Exception e)
+            {
+                // Never an exception out of the card: the roll is a bonus, the WAV still plays.
+                notesStatus.text = "No piano roll: " + (e is AgentPanel.Core.AgentPanelException known ? known.Message : "loading the notes failed (" + e.GetType().Name + "); reopen the chat to try again.");
+            }
         }
 
         private void Toggle()

@@ -14,7 +14,7 @@ namespace AgentPanel.Core.View
     {
         public string WavPath { get; private set; }
         public double? DurationSec { get; private set; }
-        /// <summary>The IR, or null when the tool's text left it out (a long song); the card then shows no roll.</summary>
+        /// <summary>The IR, or null when the tool's text left it out (a long song); the card then fetches it from the sidecar (ComposeNotesClient).</summary>
         public JObject NoteSequence { get; private set; }
         /// <summary>unity_import.status: imported, pending, failed, skipped (null when absent).</summary>
         public string UnityImport { get; private set; }
