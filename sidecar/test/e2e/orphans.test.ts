@@ -116,7 +116,9 @@ describe.skipIf(process.platform === "win32")("orphaned claude processes after a
 
     second.kill("SIGTERM");
     await new Promise((r) => (second.exitCode !== null ? r(undefined) : second.once("exit", r)));
-    expect(existsSync(join(dataDir(), ledgerName))).toBe(false); // a clean exit removes it
+    // A clean exit removes it (the message carries the sidecar's output and how it ended, to tell why if not).
+    const ended = `exit ${second.exitCode} signal ${second.signalCode}; output:\n${(second as ChildProcess & { output: () => string }).output()}`;
+    expect(existsSync(join(dataDir(), ledgerName)), ended).toBe(false);
     bystander.kill("SIGKILL");
   }, 120_000);
 });
