@@ -187,12 +187,14 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
     exit: opts.exit,
     log,
   });
-  out(`agent-panel listening on ${running.url} (project ${paths.project})`);
-  out(JSON.stringify({ event: "listening", url: running.url, port: running.port, pid: process.pid, project: paths.project, version: VERSION, descriptor: paths.descriptor }));
+  // Signals are handled before "listening" is printed: a parent that stops the sidecar as soon as it
+  // reads that line must get a clean shutdown (descriptor and child list removed), not the default kill.
   if (opts.handleSignals !== false) {
     lifetime.handleSignals();
     installLastResort(log);
   }
+  out(`agent-panel listening on ${running.url} (project ${paths.project})`);
+  out(JSON.stringify({ event: "listening", url: running.url, port: running.port, pid: process.pid, project: paths.project, version: VERSION, descriptor: paths.descriptor }));
   if (args.parentPid !== undefined) lifetime.watchParent(args.parentPid, opts.parentPollMs);
   return { kind: "serving", url: running.url, port: running.port, descriptorFile: paths.descriptor, descriptor, server: running, lifetime, tools: async () => (await rest.get()).tools };
 }
