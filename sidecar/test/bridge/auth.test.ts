@@ -1,9 +1,10 @@
-import { request, type IncomingMessage } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { authorizeHttp, authorizeUpgrade, bearerToken, parseProtocols, tokenEquals } from "../../src/bridge/auth.js";
 import { startServer, type RunningServer } from "../../src/bridge/server.js";
 import { clientProof, serverProof } from "../../src/bridge/ws-challenge.js";
+import { get } from "./http-get.js";
 
 async function until(fn: () => boolean, ms = 3000): Promise<void> {
   const end = Date.now() + ms;
@@ -139,17 +140,6 @@ describe("auth on a live server", () => {
   });
 });
 
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, headers, agent: false }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 function wsOutcome(port: number, opts: { headers?: Record<string, string>; protocols?: string[]; origin?: string }): Promise<string> {
   return new Promise((resolve) => {

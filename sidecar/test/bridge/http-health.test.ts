@@ -1,9 +1,9 @@
-import { request } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { probeHealth, probeHealthVerdict } from "../../src/bridge/http-health.js";
 import { startServer, type RunningServer } from "../../src/bridge/server.js";
 import { healthProof } from "../../src/bridge/ws-challenge.js";
+import { get } from "./http-get.js";
 
 // The token-replay-to-a-port-squatter finding, for /health: whatever listens on a descriptor's port
 // must never receive the token from a probe, and only the real sidecar's proof counts.
@@ -38,17 +38,6 @@ async function squatter(answer: (requestText: string) => Promise<{ status: numbe
   };
 }
 
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, headers, agent: false }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 describe("health probe", () => {
   let sidecar: RunningServer;
