@@ -1,7 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
-using System.Formats.Tar;
 using System.IO;
 using System.Linq;
 using System.Text;
@@ -109,32 +107,11 @@ namespace AgentPanel.ApiExtractor
             return text.ToString();
         }
 
-        /// <summary>The package's .cs files under its two assembly folders at <paramref name="tag"/>, path → text (git archive, in memory).</summary>
+        /// <summary>The package's .cs files under its two assembly folders at <paramref name="tag"/>, path → text.</summary>
         private static SortedDictionary<string, string> ReadPackage(string gitDir, string tag)
         {
             // The mirror has branches named like the tags: ask for the tag.
-            var args = new List<string> { "-C", gitDir, "archive", "--format=tar", "refs/tags/" + tag };
-            args.AddRange(Assemblies);
-            var start = new ProcessStartInfo("git", args) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-            var files = new SortedDictionary<string, string>(StringComparer.Ordinal);
-            using (var git = Process.Start(start))
-            {
-                var errors = git.StandardError.ReadToEndAsync();
-                using (var tar = new TarReader(git.StandardOutput.BaseStream))
-                {
-                    TarEntry entry;
-                    while ((entry = tar.GetNextEntry()) != null)
-                    {
-                        if (entry.EntryType != TarEntryType.RegularFile && entry.EntryType != TarEntryType.V7RegularFile) continue;
-                        if (!entry.Name.EndsWith(".cs")) continue;
-                        using (var reader = new StreamReader(entry.DataStream, Encoding.UTF8)) files[entry.Name] = reader.ReadToEnd();
-                    }
-                    git.StandardOutput.BaseStream.CopyTo(Stream.Null);
-                }
-                git.WaitForExit();
-                if (git.ExitCode != 0) throw new InvalidOperationException($"git archive {tag} failed: {errors.Result}");
-            }
-            return files;
+            return GitArchive.Read(gitDir, "refs/tags/" + tag, Assemblies, ".cs");
         }
     }
 }

@@ -1,10 +1,6 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
-using System.Formats.Tar;
-using System.IO;
 using System.Linq;
-using System.Text;
 using System.Xml.Linq;
 
 namespace AgentPanel.ApiExtractor
@@ -54,51 +50,13 @@ namespace AgentPanel.ApiExtractor
             return path;
         }
 
-        private static string Git(string gitDir, params string[] args)
-        {
-            var start = new ProcessStartInfo("git", new[] { "-C", gitDir }.Concat(args)) { RedirectStandardOutput = true, UseShellExecute = false };
-            using (var git = Process.Start(start))
-            {
-                var output = git.StandardOutput.ReadToEnd();
-                git.WaitForExit();
-                if (git.ExitCode != 0) throw new InvalidOperationException("git " + string.Join(" ", args) + " failed");
-                return output;
-            }
-        }
-
         /// <summary>Every .cs and .csproj file of the tag, path → text.</summary>
-        private static Dictionary<string, string> ReadTree(string gitDir, string tag)
+        private static SortedDictionary<string, string> ReadTree(string gitDir, string tag)
         {
             // Only the folders the project files draw from (not Unity's prebuilt binaries); ModuleOverrides exists in 2022.3 only.
             var wanted = new[] { "Projects", "Runtime", "Editor", "Modules", "ModuleOverrides", "External", "artifacts" };
-            var present = Git(gitDir, "ls-tree", "--name-only", tag).Split('\n');
-            var args = new List<string> { "-C", gitDir, "archive", "--format=tar", tag };
-            args.AddRange(wanted.Where(present.Contains));
-            var start = new ProcessStartInfo("git", args)
-            {
-                RedirectStandardOutput = true,
-                RedirectStandardError = true,
-                UseShellExecute = false,
-            };
-            var files = new Dictionary<string, string>(StringComparer.Ordinal);
-            using (var git = Process.Start(start))
-            {
-                var errors = git.StandardError.ReadToEndAsync();
-                using (var tar = new TarReader(git.StandardOutput.BaseStream))
-                {
-                    TarEntry entry;
-                    while ((entry = tar.GetNextEntry()) != null)
-                    {
-                        if (entry.EntryType != TarEntryType.RegularFile && entry.EntryType != TarEntryType.V7RegularFile) continue;
-                        if (!entry.Name.EndsWith(".cs") && !entry.Name.EndsWith(".csproj")) continue;
-                        using (var reader = new StreamReader(entry.DataStream, Encoding.UTF8)) files[entry.Name] = reader.ReadToEnd();
-                    }
-                    git.StandardOutput.BaseStream.CopyTo(Stream.Null); // the tar's end padding: let git finish writing
-                }
-                git.WaitForExit();
-                if (git.ExitCode != 0) throw new InvalidOperationException($"git archive {tag} failed: {errors.Result}");
-            }
-            return files;
+            var present = GitArchive.TopLevel(gitDir, tag);
+            return GitArchive.Read(gitDir, tag, wanted.Where(present.Contains), ".cs", ".csproj");
         }
     }
 }
