@@ -71,37 +71,23 @@ describe("real claude: streaming", () => {
   });
 
   it("interrupts mid-stream; nothing of the interrupted turn leaks into the next", async () => {
-    r = await realChat([
-      { match: "Stream slowly", answers: [slow("word0 word1 word2 word3 word4 word5 word6 word7 word8 word9", { chunkSize: 6, chunkDelayMs: 150 })] },
-      { match: "After", answers: [say("Back after the interrupt.")] },
-    ]);
-    await r.chat.start();
-    const first = await r.chat.send("Stream slowly");
-    await r.waitFor((e) => e.type === "message_delta" && e.turnId === first, 20_000);
-    await r.chat.interrupt();
+    r = await interruptibleChat();
+    const first = await interruptMidStream(r);
     const result = await r.waitFor((e) => e.type === "turn_result" && e.turnId === first, 20_000);
     expect(result).toMatchObject({ ok: false, terminalReason: "aborted_streaming" });
     expect(r.of("message_final").find((m) => m.turnId === first)!.aborted).toBe(true);
     await r.waitFor((e) => e.type === "state" && e.state === "ready");
-    const next = await r.chat.send("After the interrupt");
-    await r.waitFor((e) => e.type === "turn_result" && e.turnId === next, 20_000);
+    const next = await sendAfterInterrupt(r);
     expect(finalText(r, next)).toBe("Back after the interrupt.");
     const nextStart = r.events.findIndex((e) => e.type === "turn_started" && e.turnId === next);
     expect(r.events.slice(nextStart).filter((e) => "turnId" in e && e.turnId === first)).toEqual([]);
   });
 
   it("an interrupted turn reads the same live and read back from its transcript", async () => {
-    r = await realChat([
-      { match: "Stream slowly", answers: [slow("word0 word1 word2 word3 word4 word5 word6 word7 word8 word9", { chunkSize: 6, chunkDelayMs: 150 })] },
-      { match: "After", answers: [say("Back after the interrupt.")] },
-    ]);
-    await r.chat.start();
-    const first = await r.chat.send("Stream slowly");
-    await r.waitFor((e) => e.type === "message_delta" && e.turnId === first, 20_000);
-    await r.chat.interrupt();
+    r = await interruptibleChat();
+    const first = await interruptMidStream(r);
     const live = (await r.waitFor((e) => e.type === "turn_result" && e.turnId === first, 20_000)) as ChatEventOf<"turn_result">;
-    const next = await r.chat.send("After the interrupt");
-    await r.waitFor((e) => e.type === "turn_result" && e.turnId === next, 20_000);
+    const next = await sendAfterInterrupt(r);
 
     // Live: interrupted, with the tokens the API counted (the CLI's own result says 0 in, 0 out), the context
     // window for the meter, and none of the CLI's internal diagnostics.
@@ -140,3 +126,27 @@ describe("real claude: streaming", () => {
     expect(r.chat.state).toBe("ready");
   });
 });
+
+// A chat whose "Stream slowly" turn streams slowly enough to be interrupted, and which answers "After the interrupt" briefly.
+function interruptibleChat(): Promise<RealChat> {
+  return realChat([
+    { match: "Stream slowly", answers: [slow("word0 word1 word2 word3 word4 word5 word6 word7 word8 word9", { chunkSize: 6, chunkDelayMs: 150 })] },
+    { match: "After", answers: [say("Back after the interrupt.")] },
+  ]);
+}
+
+// Starts the chat, sends the slow prompt and interrupts it once its first words have arrived; returns that turn's id.
+async function interruptMidStream(rc: RealChat): Promise<string> {
+  await rc.chat.start();
+  const first = await rc.chat.send("Stream slowly");
+  await rc.waitFor((e) => e.type === "message_delta" && e.turnId === first, 20_000);
+  await rc.chat.interrupt();
+  return first;
+}
+
+// Sends the prompt that follows the interrupt and waits until its turn has ended; returns that turn's id.
+async function sendAfterInterrupt(rc: RealChat): Promise<string> {
+  const next = await rc.chat.send("After the interrupt");
+  await rc.waitFor((e) => e.type === "turn_result" && e.turnId === next, 20_000);
+  return next;
+}
