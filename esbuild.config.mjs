@@ -5,6 +5,7 @@
 import { build } from "esbuild";
 import { readFileSync, chmodSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { builtinModules } from "node:module";
 import { buildWebAssets, embedWebAssetsPlugin } from "./sidecar/src/web/build-web.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
@@ -47,7 +48,7 @@ await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __apCreateRequire } from 'node:module';\nconst require = __apCreateRequire(import.meta.url);",
   },
-  plugins: [embedWebAssetsPlugin(web), zodEnglishOnlyPlugin()],
+  plugins: [embedWebAssetsPlugin(web), zodEnglishOnlyPlugin(), builtinsByRequirePlugin()],
   logLevel: "warning",
 });
 chmodSync("dist/agent-panel.mjs", 0o755);
@@ -67,6 +68,30 @@ function zodEnglishOnlyPlugin() {
         /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: "zod/locales/english-only", namespace: "zod-locales", pluginData: join(dirname(args.importer), "..", "locales") } : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({ contents: 'export { default as en } from "./en.js";\n', resolveDir: args.pluginData }));
+    },
+  };
+}
+
+/**
+ * Node builtins reached through `require` instead of ESM `import`. An ESM import of a builtin
+ * builds its whole export namespace, which runs every lazy getter: `import … from "node:fs"` alone
+ * loads fs/promises, the stream stack, readline and the watchers (some 30 internal modules) in every
+ * process, `--version` included. Through `require` each part loads when it is first used. Every
+ * output file has a real `require` (the banner), so the builtin stays external.
+ */
+function builtinsByRequirePlugin() {
+  const builtin = new Set(builtinModules);
+  const isBuiltin = (p) => p.startsWith("node:") || builtin.has(p);
+  return {
+    name: "builtins-by-require",
+    setup(b) {
+      b.onResolve({ filter: /^[a-z0-9_:/]+$/ }, (args) => {
+        if (!isBuiltin(args.path)) return undefined;
+        if (args.kind === "require-call" && args.namespace === "builtin-by-require") return { path: args.path, external: true };
+        if (args.kind !== "import-statement" && args.kind !== "dynamic-import") return undefined;
+        return { path: args.path, namespace: "builtin-by-require" };
+      });
+      b.onLoad({ filter: /.*/, namespace: "builtin-by-require" }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});\n`, loader: "js" }));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { formatHelp, formatOverview, HELP, type CommandHelp } from "./commands/help.js";
+import { writeStdout } from "./commands/stdout.js";
 import { VERSION } from "./version.js";
 
 // The `agent-panel` command line. Each subcommand parses its own flags; unknown input gets a
@@ -34,7 +35,7 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const overview = () => formatOverview(VERSION, Object.fromEntries(Object.entries(COMMANDS).map(([n, c]) => [n, c.help])));
   if (command === "--version" || command === "-v") {
-    console.log(VERSION);
+    writeStdout(VERSION);
     return 0;
   }
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { AgentPanelError } from "../errors.js";
 import { SessionIndex, transcriptDirFor, type ListOptions } from "../history/list.js";
 import type { SessionSummary } from "../history/types.js";
+import { writeStdout } from "./stdout.js";
 
 // `agent-panel sessions`: the project's Claude Code sessions, newest first, as a table or JSON.
 // Uses the same cached index as the panel: the table is printed at once from the cache, then every
@@ -19,7 +20,7 @@ export interface SessionsDeps extends Pick<ListOptions, "env" | "home" | "stateD
 
 /** Run the command; returns the exit code (0 ok, 1 the folder could not be read, 2 bad usage). */
 export async function runSessions(args: string[], deps: SessionsDeps = {}): Promise<number> {
-  const out = deps.out ?? ((t: string) => void process.stdout.write(t + "\n"));
+  const out = deps.out ?? writeStdout;
   const err = deps.err ?? ((t: string) => void process.stderr.write(t + "\n"));
   let values: { project?: string; json?: boolean; all?: boolean };
   try {

@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import { homedir } from "node:os";
-import { isAbsolute, join, win32 } from "node:path";
+import { dirname, isAbsolute, join, win32 } from "node:path";
 import type { HistoryFs } from "./fsio.js";
 import type { ScanResult } from "./types.js";
 
@@ -37,10 +36,17 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, home: stri
   return join(base(env.XDG_DATA_HOME, join(home, ".local", "share")), "AgentPanel", "cache");
 }
 
-/** The cache file for one transcript directory inside a state directory. */
+/**
+ * The cache file for one transcript directory inside a state directory, named by a 64-bit FNV-1a
+ * of the path: node:crypto costs every short-lived `sessions` process more to load than the whole
+ * listing's hashing needs, and the file records its directory, so a collision only means a rebuild.
+ */
 export function cacheFile(stateDir: string, transcriptDir: string): string {
-  return join(stateDir, `sessions-${createHash("sha256").update(transcriptDir).digest("hex").slice(0, 20)}.json`);
+  return join(stateDir, `sessions-${fnv1a64(transcriptDir)}.json`);
 }
+
+/** Earlier versions named cache files by 20 hex digits of a SHA-256; nothing reads those any more. */
+const LEGACY_NAME = /^sessions-[0-9a-f]{20}\.json$/;
 
 /** An empty cache for a directory. */
 export function emptyCache(dir: string): DirCache {
@@ -66,10 +72,17 @@ export function loadCache(fs: HistoryFs, file: string, dir: string): DirCache {
   }
 }
 
-/** Persist a directory's cache (atomically; a failure only costs a rescan next time). */
+/** Persist a directory's cache (atomically; a failure only costs a rescan next time). Old-style files beside it are removed. */
 export async function saveCache(fs: HistoryFs, file: string, cache: DirCache): Promise<void> {
   const disk: DiskCache = { version: CACHE_VERSION, dir: cache.dir, keys: SCAN_KEYS, rows: encodeRows(cache.scans), sides: cache.sides };
   await fs.writeFile(file, JSON.stringify(disk));
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dirname(file));
+  } catch {
+    return;
+  }
+  for (const name of names) if (LEGACY_NAME.test(name)) await fs.remove(join(dirname(file), name)).catch(() => undefined);
 }
 
 /** The cache file's shape: one row per transcript, `[name, size, mtimeMs, sub, ...SCAN_KEYS values]`. */
@@ -112,4 +125,10 @@ export function validStamp(entry: unknown): entry is { size: number; mtimeMs: nu
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function fnv1a64(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(text, "utf8")) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h.toString(16).padStart(16, "0");
 }

@@ -6,9 +6,6 @@ import { dirname } from "node:path";
 // of small stats cost a fraction of the thread-pool round trips) and reads the head and tail windows
 // asynchronously, several transcripts at a time. Transcript pages and search stream large chunks.
 
-/** A directory entry: its name and whether it is a directory. */
-export interface DirEntry { name: string; isDirectory: boolean; isFile: boolean }
-
 /** What history needs from a stat: size, modification time, kind. */
 export interface FileStat { size: number; mtimeMs: number; isFile: boolean; isDirectory: boolean }
 
@@ -25,7 +22,8 @@ export interface ReadRange { position: number; length: number; into: Buffer }
 
 /** File operations used by the history index, search and transcript loader. */
 export interface HistoryFs {
-  readdirSync(dir: string): DirEntry[];
+  /** Entry names only: a typed listing costs an object per entry, and stat says what each one is. */
+  readdirSync(dir: string): string[];
   statSync(path: string): FileStat;
   /**
    * Open once, read the ranges concurrently, close; resolves with the bytes read per range (short
@@ -45,7 +43,7 @@ export interface HistoryFs {
 
 /** The real file system. */
 export const nodeFs: HistoryFs = {
-  readdirSync: (dir) => fs.readdirSync(dir, { withFileTypes: true }).map((e) => ({ name: e.name, isDirectory: e.isDirectory(), isFile: e.isFile() })),
+  readdirSync: (dir) => fs.readdirSync(dir),
   statSync: (path) => toStat(fs.statSync(path)),
   readRanges: (path, ranges) =>
     new Promise((resolve, reject) => {

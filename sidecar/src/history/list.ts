@@ -135,21 +135,23 @@ export class SessionIndex {
     }
     if (!this.cache) this.cache = this.file ? loadCache(this.fs, this.file, this.dir) : emptyCache(this.dir);
     const cache = this.cache;
-    const dirs = new Set(entries.filter((e) => e.isDirectory).map((e) => e.name));
+    // Names only (no typed listing): a session's side folder is the entry named like its id, and a
+    // transcript name that is not a file is dropped by its stat.
+    const dirs = new Set(entries.filter((name) => !name.endsWith(".jsonl")));
     const counts = { scanned: 0, cached: 0, dirty: false };
     const seen = new Set<string>();
     const found: SessionSummary[] = [];
     // First every stamp (cheap), then the transcripts that changed are read, several at a time.
     const stamped: Stamped[] = [];
-    let slice = performance.now();
+    let slice = nowMs();
     const pause = async (): Promise<void> => {
-      if (performance.now() - slice <= this.sliceMs) return;
+      if (nowMs() - slice <= this.sliceMs) return;
       await new Promise<void>((resolve) => setImmediate(resolve));
-      slice = performance.now();
+      slice = nowMs();
     };
-    for (const e of entries) {
-      if (e.isDirectory || !e.name.endsWith(".jsonl")) continue;
-      const one = this.stamp(e.name, cache, counts, seen);
+    for (const name of entries) {
+      if (!name.endsWith(".jsonl")) continue;
+      const one = this.stamp(name, cache, counts, seen);
       if (one) stamped.push(one);
       await pause();
     }
@@ -207,17 +209,17 @@ export class SessionIndex {
     // a row slower than SLOW_SCAN_MS mean the disk: the rest are read asynchronously, in parallel.
     const first = this.spareBufs.pop() ?? scanBuffers();
     try {
-      let slice = performance.now();
+      let slice = nowMs();
       let slow = 0; // consecutive slow scans: one alone may be a busy CPU rather than the disk
       while (next < todo.length) {
-        const t0 = performance.now();
+        const t0 = nowMs();
         await scanOne(todo[next++]!, first, true);
-        const t1 = performance.now();
+        const t1 = nowMs();
         slow = t1 - t0 > SLOW_SCAN_MS ? slow + 1 : 0;
         if (slow >= 2) break;
         if (t1 - slice > this.sliceMs) {
           await new Promise<void>((resolve) => setImmediate(resolve));
-          slice = performance.now();
+          slice = nowMs();
         }
       }
     } finally {
@@ -286,7 +288,7 @@ export class SessionIndex {
   private side(id: string, cache: DirCache, counts: { dirty: boolean }, seen: Set<string>): Side {
     let names: string[];
     try {
-      names = this.fs.readdirSync(join(this.dir, id)).map((e) => e.name);
+      names = this.fs.readdirSync(join(this.dir, id));
     } catch {
       return NO_SIDE;
     }
@@ -312,4 +314,9 @@ export class SessionIndex {
     const title = read(CUSTOM_TITLE_FILE);
     return { hasSubagents: names.includes(SUBAGENTS_DIR), archived: archived === true, customTitle: typeof title === "string" ? title : null };
   }
+}
+
+/** Milliseconds from a monotonic clock, without touching the `performance` global (which loads perf_hooks: a cost for every short-lived `sessions` process). */
+function nowMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
 }

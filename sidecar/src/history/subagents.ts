@@ -25,7 +25,7 @@ export type SubagentTranscript = { info: SubagentInfo; missing: true } | { info:
 export async function listSubagents(sessionFile: string, fs: HistoryFs = nodeFs): Promise<SubagentInfo[]> {
   let names: string[];
   try {
-    names = fs.readdirSync(subagentDir(sessionFile)).map((e) => e.name);
+    names = fs.readdirSync(subagentDir(sessionFile));
   } catch (err) {
     if (isFsError(err, "ENOENT", "ENOTDIR")) return [];
     throw err;

@@ -127,6 +127,7 @@ function tsxEsmApi(from: string): string {
 const BOOT = `
 const { workerData, parentPort } = require("node:worker_threads");
 const { pathToFileURL } = require("node:url");
+globalThis[Symbol.for("agent-panel.worker")] = true; // bin.ts: not the command line
 (async () => {
   if (workerData.tsx) {
     const api = await import(pathToFileURL(workerData.tsx).href);

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -38,6 +38,19 @@ describe.skipIf(process.platform === "win32")("history cache files", () => {
     chmodSync(dir, 0o755);
     await saveCache(nodeFs, cacheFile(dir, "/t"), emptyCache("/t"));
     expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it("names one file per transcript directory, stably, and removes the files older versions named", async () => {
+    root = mkdtempSync(join(tmpdir(), "ap-cache-"));
+    const dir = join(root, "cache");
+    expect(cacheFile(dir, "/a/transcripts")).toBe(cacheFile(dir, "/a/transcripts"));
+    expect(cacheFile(dir, "/a/transcripts")).not.toBe(cacheFile(dir, "/b/transcripts"));
+    expect(cacheFile(dir, "/a/transcripts")).toMatch(/sessions-[0-9a-f]{16}\.json$/);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "sessions-0123456789abcdef0123.json"), "{}"); // an older version's name
+    writeFileSync(join(dir, "notes.json"), "{}"); // not ours to remove
+    await saveCache(nodeFs, cacheFile(dir, "/a/transcripts"), emptyCache("/a/transcripts"));
+    expect(readdirSync(dir).sort()).toEqual(["notes.json", cacheFile(dir, "/a/transcripts").slice(dir.length + 1)].sort());
   });
 
   it("ignores a relative XDG_DATA_HOME", () => {
