@@ -16,7 +16,10 @@ export const CACHE_VERSION = 3;
 /** One cached transcript scan; `sub` = the session had a subagents folder when last listed. */
 export interface CachedScan { size: number; mtimeMs: number; scan: ScanResult; sub?: boolean }
 
-/** One cached side file (archived.json, custom-title.json), keyed by its own size and mtime. */
+/**
+ * One cached side file (archived.json, custom-title.json), keyed by its own size and mtime; under
+ * the key `<id>/` the side folder itself, `value` being the names of interest in it joined by "/".
+ */
 export interface CachedSide { size: number; mtimeMs: number; value: string | boolean | null }
 
 /** The cache of one transcript directory, as kept in memory and on disk. */

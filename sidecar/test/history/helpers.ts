@@ -48,14 +48,16 @@ export function linesOf(file: string): string[] {
 }
 
 /** nodeFs with a count of each operation, and an optional hook to fail or alter reads. */
-export function countingFs(hook?: { onRead?: (path: string) => void }): HistoryFs & { counts: Record<string, number>; readPaths: string[] } {
+export function countingFs(hook?: { onRead?: (path: string) => void }): HistoryFs & { counts: Record<string, number>; readPaths: string[]; readdirPaths: string[] } {
   const counts: Record<string, number> = {};
   const readPaths: string[] = [];
+  const readdirPaths: string[] = [];
   const bump = (op: string) => void (counts[op] = (counts[op] ?? 0) + 1);
   return {
     counts,
     readPaths,
-    readdirSync: (dir) => (bump("readdir"), nodeFs.readdirSync(dir)),
+    readdirPaths,
+    readdirSync: (dir) => (bump("readdir"), readdirPaths.push(dir), nodeFs.readdirSync(dir)),
     statSync: (path) => (bump("stat"), nodeFs.statSync(path)),
     readRangesSync: (path, ranges) => {
       bump("readRanges");

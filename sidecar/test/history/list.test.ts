@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasCode } from "../../src/errors.js";
@@ -67,6 +67,36 @@ describe("listSessions", () => {
 });
 
 describe("the index cache", () => {
+  it("reads a settled side folder once, and again only when an entry is added or removed", async () => {
+    const dir = copyOfGameDir();
+    const state = tempDir();
+    const sub = transcript("subagent").sessionId;
+    const id = transcript("text").sessionId;
+    await setArchived(dir, id, true);
+    const old = new Date(Date.now() - 60_000);
+    for (const folder of readdirSync(dir).filter((n) => !n.endsWith(".jsonl"))) utimesSync(join(dir, folder), old, old);
+    const sideReads = (fs: ReturnType<typeof countingFs>) => fs.readdirPaths.filter((p) => p.startsWith(join(dir, "/"))).length;
+    const fs1 = countingFs();
+    const first = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state, fs: fs1, includeArchived: true });
+    expect(sideReads(fs1)).toBeGreaterThanOrEqual(2);
+    const fs2 = countingFs();
+    const second = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state, fs: fs2, includeArchived: true });
+    expect(sideReads(fs2)).toBe(0); // every folder answered by its stamp
+    expect(second.sessions).toEqual(first.sessions);
+    expect(second.sessions.find((s) => s.id === sub)?.hasSubagents).toBe(true);
+    expect(second.sessions.find((s) => s.id === id)?.archived).toBe(true);
+    // Unarchive: the folder loses an entry, its mtime moves, it is read again.
+    await setArchived(dir, id, false);
+    const fs3 = countingFs();
+    const third = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state, fs: fs3, includeArchived: true });
+    expect(sideReads(fs3)).toBe(1);
+    expect(third.sessions.find((s) => s.id === id)?.archived).toBe(false);
+    // Archived again at once (the same mtime tick is possible): a fresh folder is never trusted by its stamp.
+    await setArchived(dir, id, true);
+    const fourth = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state, includeArchived: true });
+    expect(fourth.sessions.find((s) => s.id === id)?.archived).toBe(true);
+  });
+
   it("never reads an unchanged transcript again, and rereads only what changed", async () => {
     const dir = copyOfGameDir();
     const state = tempDir();
