@@ -1,15 +1,19 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { frameData } from "../sidecar/src/bridge/event-json.js";
 import { ChatHub } from "../sidecar/src/bridge/hub.js";
 import { preloadHtmlRenderer, renderBlocks } from "../sidecar/src/bridge/hub-render.js";
 import type { ChatEvent } from "../sidecar/src/chat/events.js";
+import { forClient } from "../sidecar/src/bridge/router-frames.js";
 import { FakeChat } from "../sidecar/test/bridge/hub-fakes.js";
 import { quick } from "./options.js";
 import type { Figure } from "./report.js";
 
 // Event-loop blocking while a chat's big final message is rendered (Unity blocks + sanitized
 // HTML, as for a connected browser): the longest stall of the event loop from the moment the
-// message reaches the hub until it is published, through the hub as the sidecar runs it (big
-// messages in the render worker) against the same hub rendering inline (the baseline).
+// message reaches the hub until it is published and encoded for two clients (a browser wanting
+// HTML and Unity blocks, a Unity panel wanting Unity blocks: the frame text and its UTF-8 bytes,
+// as the router and the socket make them), through the hub as the sidecar runs it (big messages
+// in the render worker) against the same hub rendering inline (the baseline).
 
 /** Run the render benchmark: a 300 KB reply and a deeply nested list. */
 export async function benchRender(): Promise<Record<string, Figure>> {
@@ -40,7 +44,11 @@ async function stall(event: ChatEvent, inline: boolean): Promise<{ maxBlockMs: n
   const chat = new FakeChat();
   const hub = new ChatHub("bench", chat, { cwd: "/bench" }, inline ? { coalesceMs: 0, render: renderBlocks } : { coalesceMs: 0 });
   let published = false;
-  hub.subscribe(undefined, (_seq, e) => {
+  hub.subscribe(undefined, (seq, e) => {
+    for (const wanted of CLIENTS) {
+      const data = frameData({ kind: "event", chatId: "bench", seq, event: forClient(e, wanted) });
+      if (typeof data === "string") Buffer.from(data); // what the socket does with a string
+    }
     if (e.type === "message_final") published = true;
   });
   const h = monitorEventLoopDelay({ resolution: 5 });
@@ -64,6 +72,8 @@ async function idleStall(ms: number): Promise<number> {
   h.disable();
   return Math.round(h.max / 1e6);
 }
+
+const CLIENTS = [{ unity: true, html: true }, { unity: true, html: false }];
 
 function final(text: string): ChatEvent {
   return { type: "message_final", turnId: "t1", messageId: "m1", parentToolUseId: null, blocks: [{ index: 0, kind: "text", text }], aborted: false };

@@ -7,7 +7,8 @@ import type { ChatEvent } from "../chat/events.js";
 import type { PanelEvent } from "../protocol/panel/events.js";
 import { boundEvent } from "./hub-bounds.js";
 import type { HistorySubagentResult, SearchHit, SessionSummary } from "../protocol/panel/history.js";
-import { preloadHtmlRenderer, renderBlocks, type Renderer } from "./hub-render.js";
+import { renderPage } from "./history-render.js";
+import { preloadHtmlRenderer, renderBlocks, renderBlocksOffThread, type AsyncRenderer, type Renderer } from "./hub-render.js";
 
 // The sidecar's session history for the panel protocol: one watcher (with its one cached index)
 // over the project's transcript directory, started on first use and kept for the sidecar's life.
@@ -26,7 +27,10 @@ export interface PanelHistoryOptions {
   home?: string;
   /** Index cache folder; undefined = the history module's default, null = memory only. */
   stateDir?: string | null;
+  /** Inline renderer (tests give a stub; then every record renders inline). */
   render?: Renderer;
+  /** Renderer for big records, off the event loop (default: the render worker, unless `render` is given). */
+  renderAsync?: AsyncRenderer;
   debounceMs?: number;
   pollMs?: number;
   /** Bytes a full-text search may read (default 512 MB) and how long it may take (default 10 s). */
@@ -55,11 +59,13 @@ export class PanelHistory {
   private verified = false;
   private readonly listeners = new Set<(change: HistoryChange) => void>();
   private readonly render: Renderer;
+  private readonly renderAsync: AsyncRenderer | undefined;
   private closed = false;
 
   constructor(private readonly opts: PanelHistoryOptions) {
     this.dir = opts.transcriptDir ?? transcriptDirFor(opts.project, opts.env, opts.home);
     this.render = opts.render ?? renderBlocks;
+    this.renderAsync = opts.renderAsync ?? (opts.render ? undefined : renderBlocksOffThread);
   }
 
   /**
@@ -100,7 +106,7 @@ export class PanelHistory {
       if (err instanceof AgentPanelError && err.code === "history_not_found") throw notFound(sessionId, err);
       throw err;
     }
-    const { events, warnings } = this.bounded(this.rendered(page.events), page.warnings);
+    const { events, warnings } = this.bounded(await this.rendered(page.events), page.warnings);
     return { sessionId, events, cursor: page.cursor, ...(warnings.length > 0 ? { warnings } : {}) };
   }
 
@@ -149,11 +155,10 @@ export class PanelHistory {
     const { info } = r;
     const known = { sessionId, agentId, toolUseId: info.toolUseId ?? ref.toolUseId, description: info.description, agentType: info.agentType, model: info.model };
     if (r.missing) return { ...known, missing: true, events: [], cursor: null };
-    const bounded = this.bounded(this.rendered(r.page.events), r.page.warnings);
+    const bounded = this.bounded(await this.rendered(r.page.events), r.page.warnings);
     return { ...known, missing: false, events: bounded.events, cursor: r.page.cursor, ...(bounded.warnings.length > 0 ? { warnings: bounded.warnings } : {}) };
   }
 
-  /** Final text blocks rendered like live messages (markdown once, in the sidecar). */
   /**
    * Every event small enough to send (a single 20–60 MB record used to disconnect the panel on
    * each open of its session): oversized ones are shortened or replaced, and the page says so.
@@ -169,8 +174,9 @@ export class PanelHistory {
     return { events: out, warnings: [...warnings, `${shortened} record${shortened === 1 ? " was" : "s were"} too large to send whole; their longest texts were shortened (the transcript file is unchanged).`] };
   }
 
-  private rendered(events: ChatEvent[]): PanelEvent[] {
-    return events.map((e): PanelEvent => (e.type === "message_final" ? { ...e, blocks: e.blocks.map((b) => (b.kind === "text" ? { ...b, ...this.render(b.text) } : b)) } : e));
+  /** Final text blocks rendered like live messages (markdown once, in the sidecar; big ones in the render worker). */
+  private rendered(events: ChatEvent[]): Promise<PanelEvent[]> {
+    return renderPage(events, this.render, this.renderAsync);
   }
 
   /** Hear about every change of the session list until the returned function is called. */

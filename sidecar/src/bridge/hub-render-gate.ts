@@ -1,6 +1,7 @@
 import type { ChatEvent } from "../chat/events.js";
 import { reportInternal } from "../errors.js";
 import type { PanelEvent } from "../protocol/panel/events.js";
+import { withJsonForms } from "../render/json-forms.js";
 import type { AsyncRenderer, Renderer } from "./hub-render.js";
 
 // Where a chat's final messages get their rendered forms, in the chat's own order: a small message
@@ -78,9 +79,12 @@ export class RenderGate {
     return { ...event, blocks: event.blocks.map((b) => (b.kind === "text" ? { ...b, ...this.render(b.text) } : b)) };
   }
 
-  /** Every text block through the worker; a block whose render failed keeps its markdown only. */
+  /**
+   * Every text block through the worker, its forms kept as the worker's JSON (parsed only if
+   * something reads them); a block whose render failed keeps its markdown only.
+   */
   private async renderOffThread(event: FinalEvent, renderAsync: AsyncRenderer): Promise<PanelEvent> {
-    const blocks = await Promise.all(event.blocks.map(async (b) => (b.kind === "text" ? { ...b, ...(await renderAsync(b.text).catch(() => ({}))) } : b)));
+    const blocks = await Promise.all(event.blocks.map(async (b) => (b.kind === "text" ? withJsonForms(b, await renderAsync(b.text).catch(() => ({}))) : b)));
     return { ...event, blocks };
   }
 

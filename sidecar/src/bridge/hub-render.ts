@@ -1,6 +1,8 @@
 import type { UnityBlock } from "../protocol/panel/unity-block.js";
-import { RenderPool, type Rendered } from "../render/render-pool.js";
+import type { JsonForms } from "../render/json-forms.js";
+import { RenderPool } from "../render/render-pool.js";
 import { renderUnityBlocks } from "../render/unity-blocks.js";
+import { CLIPPED_STRING_CHARS } from "./hub-bounds.js";
 
 // Rendering of a final message's markdown, done once per message in the hub: Unity blocks for
 // the Unity panel and sanitized HTML for the browser. A renderer failure never loses the message:
@@ -14,8 +16,8 @@ export type Renderer = (markdown: string) => { unity?: UnityBlock[]; html?: stri
 let htmlRenderer: ((markdown: string) => string) | undefined;
 let htmlLoading: Promise<void> | undefined;
 
-/** The same forms, produced off the event loop (the render worker); rejects when the worker failed or timed out. */
-export type AsyncRenderer = (markdown: string) => Promise<Rendered>;
+/** The same forms as JSON text, produced off the event loop (the render worker); rejects when the worker failed or timed out. */
+export type AsyncRenderer = (markdown: string) => Promise<JsonForms>;
 
 let pool: RenderPool | undefined;
 
@@ -25,7 +27,7 @@ let pool: RenderPool | undefined;
  */
 export const renderBlocksOffThread: AsyncRenderer = (markdown) => {
   if (!htmlRenderer) void preloadHtmlRenderer();
-  pool ??= new RenderPool();
+  pool ??= new RenderPool(60_000, CLIPPED_STRING_CHARS);
   return pool.render(markdown, htmlRenderer !== undefined);
 };
 

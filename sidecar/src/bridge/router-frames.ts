@@ -3,6 +3,7 @@ import type { PanelEvent } from "../protocol/panel/events.js";
 import type { ServerFrameOf } from "../protocol/panel/frames.js";
 import { PROTOCOL_VERSION } from "../protocol/panel/version.js";
 import { frameProblem, MAX_FRAME_BYTES } from "../protocol/panel/limits.js";
+import { baseFields, jsonFormsOf, pickForms, withJsonForms } from "../render/json-forms.js";
 
 // Small pure helpers of the router: per-client trimming of rendered forms, error frames, and
 // the protocol-mismatch message that tells the user which side to update.
@@ -16,6 +17,8 @@ export function forClient(event: PanelEvent, wanted: RenderWanted): PanelEvent {
   return {
     ...event,
     blocks: event.blocks.map((b) => {
+      const forms = jsonFormsOf(b);
+      if (forms) return withJsonForms(baseFields(b), pickForms(forms, wanted)); // the JSON stays unparsed
       if (b.unity === undefined && b.html === undefined) return b;
       const { unity, html, ...rest } = b;
       return { ...rest, ...(wanted.unity && unity !== undefined ? { unity } : {}), ...(wanted.html && html !== undefined ? { html } : {}) };

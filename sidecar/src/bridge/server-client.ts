@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import type { WebSocket } from "ws";
+import { frameData } from "./event-json.js";
 
 // One connected WebSocket client: the `link` the router sends frames through, the router's
 // handlers for what the client sends, liveness for the heartbeat, and the backpressure rule (a
@@ -75,7 +76,7 @@ export function attachClient(ws: WebSocket, info: ClientInfo, onClient: OnClient
   const link: ClientLink = {
     send(frame) {
       if (closing || ws.readyState !== ws.OPEN) return;
-      ws.send(JSON.stringify(frame));
+      ws.send(frameData(frame), { binary: false }); // a buffer (spliced rendered forms) still goes as a text frame
       if (ws.bufferedAmount > opts.maxBufferedBytes) {
         opts.log(`client ${info.id} closed: more than ${opts.maxBufferedBytes} bytes waiting to be sent`);
         close(CLOSE.slowConsumer, "client too slow: send buffer full; reconnect and resubscribe with your last seq");

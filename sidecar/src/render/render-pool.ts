@@ -3,11 +3,12 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { isMainThread, Worker, workerData } from "node:worker_threads";
 import { AgentPanelError } from "../errors.js";
-import type { UnityBlock } from "../protocol/panel/unity-block.js";
-import { runRenderWorker, type RenderForms, type RenderReply } from "./render-worker.js";
+import type { JsonForms } from "./json-forms.js";
+import { runRenderWorker, type RenderReply } from "./render-worker.js";
 
 // One worker thread that renders big messages for every chat of the sidecar, so a 300 KB reply
-// costs the event loop a structured clone instead of seconds of marked + DOMPurify. Requests run
+// costs the event loop a copy of its serialized forms instead of seconds of marked + DOMPurify
+// (the forms stay JSON text: see json-forms.ts). Requests run
 // one at a time in arrival order; one that exceeds its time budget (a pathological input) ends the
 // worker, fails with `render_timeout`, and the next request starts a fresh worker.
 //
@@ -17,10 +18,7 @@ import { runRenderWorker, type RenderForms, type RenderReply } from "./render-wo
 const RENDER_ROLE = "agent-panel-render";
 if (!isMainThread && (workerData as { role?: unknown } | null)?.role === RENDER_ROLE) runRenderWorker();
 
-/** What a render produces: the forms a text block carries (a failed form is absent). */
-export interface Rendered { unity?: UnityBlock[]; html?: string }
-
-interface Job { id: number; markdown: string; html: boolean; resolve: (r: Rendered) => void; reject: (e: Error) => void }
+interface Job { id: number; markdown: string; html: boolean; resolve: (r: JsonForms) => void; reject: (e: Error) => void }
 
 /** Renders markdown in a worker thread, one request at a time, each bounded by `budgetMs`. */
 export class RenderPool {
@@ -30,10 +28,11 @@ export class RenderPool {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly budgetMs = 60_000) {}
+  /** `clipChars`: the length strings are cut to in each form's shortened JSON. */
+  constructor(private readonly budgetMs = 60_000, private readonly clipChars = 64 * 1024) {}
 
-  /** Render `markdown` (HTML too when `html`); rejects on timeout, worker failure or close. */
-  render(markdown: string, html: boolean): Promise<Rendered> {
+  /** Render `markdown` (HTML too when `html`) to JSON forms; rejects on timeout, worker failure or close. */
+  render(markdown: string, html: boolean): Promise<JsonForms> {
     if (this.closed) return Promise.reject(new AgentPanelError("render_closed", "The renderer was shut down."));
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, markdown, html, resolve, reject });
@@ -57,7 +56,7 @@ export class RenderPool {
     const timer = setTimeout(() => this.restart(new AgentPanelError("render_timeout", `Rendering a ${Math.round(job.markdown.length / 1024)} KB message took longer than ${this.budgetMs / 1000} s; it is shown as plain text.`)), this.budgetMs);
     timer.unref();
     this.current = { job, timer };
-    worker.postMessage({ id: job.id, markdown: job.markdown, html: job.html });
+    worker.postMessage({ id: job.id, markdown: job.markdown, html: job.html, clipChars: this.clipChars });
   }
 
   private ensureWorker(): Worker {
@@ -72,13 +71,7 @@ export class RenderPool {
       if (!cur || cur.job.id !== reply.id) return;
       clearTimeout(cur.timer);
       this.current = undefined;
-      let forms: RenderForms;
-      try {
-        forms = JSON.parse(new TextDecoder().decode(reply.json)) as RenderForms;
-      } catch {
-        forms = {};
-      }
-      cur.job.resolve({ ...(forms.unity !== undefined ? { unity: forms.unity as UnityBlock[] } : {}), ...(forms.html !== undefined ? { html: forms.html } : {}) });
+      cur.job.resolve(reply.forms ?? {});
       if (this.queue.length === 0) worker.unref();
       this.pump();
     });

@@ -1,4 +1,6 @@
 import { parentPort } from "node:worker_threads";
+import { clipStrings } from "../protocol/json-bounds.js";
+import { toJsonForm, transferList, type JsonForms } from "./json-forms.js";
 import { renderUnityBlocks } from "./unity-blocks.js";
 
 // The render worker's side: markdown in, Unity blocks and sanitized HTML out, one request at a
@@ -6,15 +8,13 @@ import { renderUnityBlocks } from "./unity-blocks.js";
 // once per nesting level) never blocks the sidecar's event loop. jsdom loads here on the first
 // request that wants HTML.
 
-/** A request from the pool. */
-export interface RenderRequest { id: number; markdown: string; html: boolean }
-/** The forms rendered; a form that failed is left out, as in the inline renderer. */
-export interface RenderForms { unity?: unknown; html?: string }
+/** A request from the pool; `clipChars` is the length the hub cuts strings to in an over-size event. */
+export interface RenderRequest { id: number; markdown: string; html: boolean; clipChars: number }
 /**
- * The answer: the forms as UTF-8 JSON in a transferred buffer. Thousands of Unity block objects
- * cost the receiving thread far more to structured-clone than one JSON.parse of the same data.
+ * The answer: each form already serialized to UTF-8 (and shortened, for an over-size event) in
+ * transferred buffers, so the event loop never parses, re-serializes or encodes thousands of Unity blocks.
  */
-export interface RenderReply { id: number; json: Uint8Array }
+export interface RenderReply { id: number; forms: JsonForms }
 
 let htmlRenderer: Promise<(markdown: string) => string> | undefined;
 
@@ -23,27 +23,25 @@ export function runRenderWorker(): void {
   const port = parentPort;
   if (!port) return;
   port.on("message", (req: RenderRequest) => {
-    void answer(req).then((forms) => {
-      const json = new TextEncoder().encode(JSON.stringify(forms));
-      port.postMessage({ id: req.id, json } satisfies RenderReply, [json.buffer as ArrayBuffer]);
-    });
+    void answer(req).then((forms) => port.postMessage({ id: req.id, forms } satisfies RenderReply, transferList(forms)));
   });
 }
 
-async function answer(req: RenderRequest): Promise<RenderForms> {
-  const reply: RenderForms = {};
+async function answer(req: RenderRequest): Promise<JsonForms> {
+  const clip = (value: unknown): unknown => clipStrings(value, req.clipChars);
+  const forms: JsonForms = {};
   try {
-    reply.unity = renderUnityBlocks(req.markdown);
+    forms.unity = toJsonForm(renderUnityBlocks(req.markdown), clip);
   } catch {
     // the block keeps its markdown; Unity shows it as text
   }
   if (req.html) {
     try {
       htmlRenderer ??= import("./html.js").then((m) => m.renderHtml);
-      reply.html = (await htmlRenderer)(req.markdown);
+      forms.html = toJsonForm((await htmlRenderer)(req.markdown), clip);
     } catch {
       // likewise for the browser
     }
   }
-  return reply;
+  return forms;
 }

@@ -54,7 +54,9 @@ describe("renderHtml in a single-file bundle", () => {
     await writeFile(entry, `import { isMainThread } from "node:worker_threads";\nif (isMainThread) { const { RenderPool } = await import(${JSON.stringify(poolModule)}); const pool = new RenderPool(); const r = await pool.render("**hi** <img src=x onerror=alert(1)>", true); console.log(JSON.stringify(r)); await pool.close(); }\n`);
     await build({ ...BUNDLE_OPTIONS, entryPoints: { entry }, outdir, splitting: true, chunkNames: "chunks/[name]-[hash]", outExtension: { ".js": ".mjs" } });
     const { stdout } = await run(process.execPath, [join(outdir, "entry.mjs")], { cwd: dir, timeout: 60_000 });
-    const out = JSON.parse(stdout.trim()) as { html?: string; unity?: unknown[] };
+    const forms = JSON.parse(stdout.trim()) as { html?: { json: Record<string, number> }; unity?: { json: Record<string, number> } };
+    const decode = (bytes: Record<string, number> | undefined): unknown => (bytes === undefined ? undefined : JSON.parse(Buffer.from(Object.values(bytes)).toString("utf8")));
+    const out = { html: decode(forms.html?.json) as string | undefined, unity: decode(forms.unity?.json) as unknown[] | undefined };
     expect(out.html?.trim()).toBe("<p><strong>hi</strong> &lt;img src=x onerror=alert(1)&gt;</p>");
     expect(out.unity?.length).toBe(1);
   }, 90_000);
