@@ -31,7 +31,7 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
   }
   const project = values.project ?? deps.cwd ?? process.cwd();
   try {
-    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs: deps.fs });
+    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs: deps.fs, reuseSummaries: false });
     const includeArchived = values.all === true;
     const early = values.json ? undefined : index.cachedList({ includeArchived });
     const shown = early ? formatSessions(early.sessions, early.dir, early.exists) : undefined;

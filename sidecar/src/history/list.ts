@@ -24,6 +24,8 @@ export interface IndexOptions {
   sliceMs?: number;
   /** Save the cache at most this often (0 = after every list that changed it; the watcher batches). */
   saveEveryMs?: number;
+  /** Keep each summary for the next list to reuse (default; a one-shot listing saves the bookkeeping). */
+  reuseSummaries?: boolean;
 }
 
 /** Options of a one-shot listing. */
@@ -37,7 +39,7 @@ export interface ListOptions extends IndexOptions {
 
 /** List a project's sessions, newest first (archived ones only with includeArchived). */
 export async function listSessions(projectRoot: string, opts: ListOptions = {}): Promise<SessionList> {
-  const index = new SessionIndex(opts.transcriptDir ?? transcriptDirFor(projectRoot, opts.env, opts.home), opts);
+  const index = new SessionIndex(opts.transcriptDir ?? transcriptDirFor(projectRoot, opts.env, opts.home), { reuseSummaries: false, ...opts });
   return index.list({ includeArchived: opts.includeArchived });
 }
 
@@ -89,6 +91,7 @@ export class SessionIndex {
   private cache: DirCache | undefined;
   /** The last summary made per transcript name, with what it was made from (see summary()). */
   private readonly made = new Map<string, { scan: ScanResult; side: Side; summary: SessionSummary }>();
+  private readonly reuse: boolean;
   /** `dir` normalized with a trailing separator: transcript paths are built by concatenation. */
   private readonly prefix: string;
 
@@ -99,6 +102,7 @@ export class SessionIndex {
     this.file = stateDir === null ? undefined : cacheFile(stateDir, dir);
     this.sliceMs = Math.max(1, opts.sliceMs ?? 8);
     this.saveEveryMs = Math.max(0, opts.saveEveryMs ?? 0);
+    this.reuse = opts.reuseSummaries !== false;
   }
 
   /**
@@ -272,7 +276,7 @@ export class SessionIndex {
       return old.summary;
     }
     const summary = summarize(id, this.prefix + name, st, scan, side);
-    this.made.set(name, { scan, side, summary });
+    if (this.reuse) this.made.set(name, { scan, side, summary });
     return summary;
   }
 
