@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { frameData } from "../sidecar/src/bridge/event-json.js";
+import { PanelHistory } from "../sidecar/src/bridge/history-service.js";
 import { ChatHub } from "../sidecar/src/bridge/hub.js";
 import { preloadHtmlRenderer, renderBlocks } from "../sidecar/src/bridge/hub-render.js";
 import type { ChatEvent } from "../sidecar/src/chat/events.js";
@@ -13,7 +17,8 @@ import type { Figure } from "./report.js";
 // message reaches the hub until it is published and encoded for two clients (a browser wanting
 // HTML and Unity blocks, a Unity panel wanting Unity blocks: the frame text and its UTF-8 bytes,
 // as the router and the socket make them), through the hub as the sidecar runs it (big messages
-// in the render worker) against the same hub rendering inline (the baseline).
+// in the render worker) against the same hub rendering inline (the baseline); and while
+// history.load restores a session whose last reply is that big.
 
 /** Run the render benchmark: a 300 KB reply and a deeply nested list. */
 export async function benchRender(): Promise<Record<string, Figure>> {
@@ -23,10 +28,13 @@ export async function benchRender(): Promise<Record<string, Figure>> {
   // Warm both paths (the worker's first request loads its renderers).
   await stall(final("warm **up**\n\n" + "x".repeat(5000)), false);
   await stall(final("warm"), true);
-  const replyInline = await stall(final(reply), true);
+  // Off-thread first: an inline baseline leaves hundreds of MB of renderer garbage behind, and
+  // the collection of it would land in whatever is measured next.
   const replyOff = await stall(final(reply), false);
-  const nestedInline = await stall(final(nested), true);
   const nestedOff = await stall(final(nested), false);
+  const history = await historyStall(reply);
+  const replyInline = await stall(final(reply), true);
+  const nestedInline = await stall(final(nested), true);
   const idleMs = Math.min(replyOff.totalMs, 10_000);
   const idle = await idleStall(idleMs);
   const kb = (s: string) => Math.round(s.length / 1024);
@@ -36,6 +44,7 @@ export async function benchRender(): Promise<Record<string, Figure>> {
     render_reply_offthread_block_ms: { value: replyOff.maxBlockMs, unit: `ms longest event-loop stall, ${kb(reply)} KB reply in the render worker (published after ${replyOff.totalMs} ms)`, baseline: replyInline.maxBlockMs, target: "<= 50" },
     render_nested_inline_block_ms: { value: nestedInline.maxBlockMs, unit: `ms longest stall, list nested ${quick ? 40 : 150} deep (${kb(nested)} KB) rendered inline (published after ${nestedInline.totalMs} ms)` },
     render_nested_offthread_block_ms: { value: nestedOff.maxBlockMs, unit: `ms longest stall, the same list in the render worker (published after ${nestedOff.totalMs} ms)`, baseline: nestedInline.maxBlockMs, target: "<= 50" },
+    render_history_load_block_ms: { value: history.maxBlockMs, unit: `ms longest stall, history.load of a session whose last reply is the ${kb(reply)} KB one (loaded after ${history.totalMs} ms)`, target: "<= 50" },
   };
 }
 
@@ -62,6 +71,43 @@ async function stall(event: ChatEvent, inline: boolean): Promise<{ maxBlockMs: n
   h.disable();
   await hub.close();
   return { maxBlockMs: Math.round(h.max / 1e6), totalMs };
+}
+
+/** history.load (with HTML, as for a browser) of a fixture session whose last reply is `markdown`; the longest stall until its page is loaded. */
+async function historyStall(markdown: string): Promise<{ maxBlockMs: number; totalMs: number }> {
+  const config = join(import.meta.dirname, "..", "fixtures", "transcripts");
+  const entry = (JSON.parse(readFileSync(join(config, "INDEX.json"), "utf8")) as Record<string, { sessionId: string; file: string }>).text!;
+  const lines = readFileSync(join(config, entry.file), "utf8").split("\n").filter((l) => l !== "");
+  const reply = /"role":"assistant".*"type":"text"/;
+  const i = lines.map((l) => reply.test(l)).lastIndexOf(true);
+  const record = JSON.parse(lines[i]!) as { message: { content: Array<{ type: string; text?: string }> } };
+  record.message.content.find((b) => b.type === "text")!.text = markdown;
+  lines[i] = JSON.stringify(record);
+  const dir = mkdtempSync(join(tmpdir(), "bench-render-history-"));
+  writeFileSync(join(dir, `${entry.sessionId}.jsonl`), `${lines.join("\n")}\n`);
+  const history = new PanelHistory({ project: "/bench", transcriptDir: dir, stateDir: null });
+  try {
+    const h = monitorEventLoopDelay({ resolution: 5 });
+    h.enable();
+    await new Promise((r) => setTimeout(r, 30));
+    const t0 = performance.now();
+    let found = false;
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 20 && !found; pages++) {
+      const page = await history.load(entry.sessionId, cursor, true);
+      found = page.events.some((e) => e.type === "message_final" && e.blocks.some((b) => b.text === markdown));
+      if (page.cursor === null) break;
+      cursor = page.cursor;
+    }
+    if (!found) throw new Error("the big reply was not in the restored session");
+    const totalMs = Math.round(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 30));
+    h.disable();
+    return { maxBlockMs: Math.round(h.max / 1e6), totalMs };
+  } finally {
+    history.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The longest stall over `ms` with nothing to do: what the machine's load alone costs. */
