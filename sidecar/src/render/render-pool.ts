@@ -7,10 +7,10 @@ import type { JsonForms } from "./json-forms.js";
 import { runRenderWorker, type RenderReply } from "./render-worker.js";
 
 // One worker thread that renders big messages for every chat of the sidecar, so a 300 KB reply
-// costs the event loop a copy of its serialized forms instead of seconds of marked + DOMPurify
-// (the forms stay JSON text: see json-forms.ts). Requests run
-// one at a time in arrival order; one that exceeds its time budget (a pathological input) ends the
-// worker, fails with `render_timeout`, and the next request starts a fresh worker.
+// costs the event loop milliseconds instead of seconds of marked + DOMPurify: the forms come back
+// as UTF-8 JSON in transferred buffers and stay that way (json-forms.ts). Requests run one at a
+// time in arrival order; one that exceeds its time budget (a pathological input) ends the worker,
+// fails with `render_timeout`, and the next request starts a fresh worker.
 //
 // The worker runs this very module (whichever file the bundler put it in): imported inside a
 // worker marked with RENDER_ROLE, it serves requests instead of doing nothing.
