@@ -11,8 +11,9 @@ import { CLIPPED_STRING_CHARS } from "./hub-bounds.js";
 /** Markdown → the rendered forms a text block carries. */
 export type Renderer = (markdown: string) => { unity?: UnityBlock[]; html?: string };
 
-// The HTML renderer pulls in jsdom (about a second to load), so it is imported lazily: the
-// sidecar starts fast, and preloadHtmlRenderer() warms it up right after start-up.
+// The HTML renderer pulls in jsdom (about a second of the event loop and ~30 MB to load), so it is
+// imported only once some client wants HTML (a browser connects, or a hello lists "html"): a sidecar
+// serving only Unity never loads it, and no chat stalls for it in the middle of a turn.
 let htmlRenderer: ((markdown: string) => string) | undefined;
 let htmlLoading: Promise<void> | undefined;
 
@@ -26,7 +27,6 @@ let pool: RenderPool | undefined;
  * as inline), without blocking the event loop for a big message.
  */
 export const renderBlocksOffThread: AsyncRenderer = (markdown) => {
-  if (!htmlRenderer) void preloadHtmlRenderer();
   pool ??= new RenderPool(60_000, CLIPPED_STRING_CHARS);
   return pool.render(markdown, htmlRenderer !== undefined);
 };
@@ -44,9 +44,8 @@ export function htmlRendererPending(): Promise<void> | undefined {
   return htmlRenderer === undefined ? htmlLoading : undefined;
 }
 
-/** The sidecar's renderer (sidecar/src/render). Before the HTML renderer is loaded, blocks carry Unity blocks only. */
+/** The sidecar's renderer (sidecar/src/render). Until a client wanted HTML, blocks carry Unity blocks only. */
 export const renderBlocks: Renderer = (markdown) => {
-  if (!htmlRenderer) void preloadHtmlRenderer();
   const html = htmlRenderer;
   return { ...attempt("unity", () => renderUnityBlocks(markdown)), ...(html ? attempt("html", () => html(markdown)) : {}) };
 };

@@ -113,14 +113,20 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (text.trim() === "" && attachments.length === 0) throw new AgentPanelError("empty_message", "Type a message before sending.");
     const message = userMessage(text, attachmentBlocks(attachments));
     const queued = this.normalizer.turns.busy || state === "resuming";
+    // The prompt goes to claude first (written at once, before any event goes out), so the panel's
+    // bookkeeping runs while claude already works on it; its echo cannot arrive before this returns.
+    // If claude just died, the prompt stays queued and the crash path sends it after resuming.
+    const proc = state !== "resuming" && this.proc?.alive ? this.proc : undefined;
+    const written = proc?.send(message).then(
+      () => undefined,
+      (err: unknown) => (this.proc?.alive ? err : undefined),
+    );
     const turnId = this.normalizer.turns.enqueue();
     this.prompts.set(turnId, message);
     this.emitEvent({ type: "user_message", turnId, text, queued, attachments: attachments.length });
-    // If claude just died, the prompt stays queued and the crash path sends it after resuming.
-    if (state !== "resuming" && this.proc?.alive) {
-      await this.proc.send(message).catch((err: unknown) => {
-        if (this.proc?.alive) throw err;
-      });
+    if (written) {
+      const failed = await written;
+      if (failed !== undefined) throw failed;
       this.silence.arm(this.normalizer.turns.busy);
       this.syncState();
     }

@@ -28,6 +28,8 @@ export function serializeOutbound(message: Outbound): string {
 export class StdinWriter {
   private closed = false;
   private chain: Promise<void> = Promise.resolve();
+  /** Writes queued or waiting for their callback; at 0 the next line goes out at once. */
+  private inFlight = 0;
 
   constructor(private readonly stream: Writable) {
     stream.on("error", () => {
@@ -42,8 +44,15 @@ export class StdinWriter {
       return Promise.reject(new AgentPanelError("stdin_closed", "claude is no longer accepting input (its process ended). Start or resume the chat again."));
     }
     const line = serializeOutbound(message);
-    const next = this.chain.then(() => this.writeLine(line));
-    this.chain = next.catch(() => undefined);
+    // Nothing in flight: write now, within the caller's turn of the event loop, so a prompt reaches
+    // claude before whatever the caller does next (telling the panel about it). Otherwise after the
+    // previous write's callback, in order.
+    const next = this.inFlight === 0 ? this.writeLine(line) : this.chain.then(() => this.writeLine(line));
+    this.inFlight++;
+    this.chain = next.then(
+      () => void this.inFlight--,
+      () => void this.inFlight--,
+    );
     return next;
   }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ClaudeProcess } from "../../src/claude/process.js";
 import { alive, fakeChat, scenario, type ChatUnderTest } from "./fake-chat.js";
 
 let t: ChatUnderTest | undefined;
@@ -58,6 +59,25 @@ describe("Chat turns", () => {
     expect(final.blocks.map((b) => b.text).join("")).toBe(deltas);
     expect(t.of("state").map((s) => s.state)).toEqual(["ready", "streaming", "ready"]);
     expect(t.chat.sessionId).toBeTruthy();
+  });
+
+  it("hands the prompt to claude before the user_message event goes out (the panel's bookkeeping never delays claude)", async () => {
+    t = fakeChat(scenario("text"));
+    await t.chat.start();
+    const order: string[] = [];
+    const original = ClaudeProcess.prototype.send;
+    const spy = vi.spyOn(ClaudeProcess.prototype, "send").mockImplementation(function (this: ClaudeProcess, message) {
+      order.push(`stdin ${message.type}`);
+      return original.call(this, message);
+    });
+    try {
+      t.chat.on("event", (e) => void (e.type === "user_message" && order.push("event user_message")));
+      const turnId = await t.chat.send("Hello");
+      expect(order).toEqual(["stdin user", "event user_message"]);
+      await t.waitFor((e) => e.type === "turn_result" && e.turnId === turnId);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("queues a message sent mid-turn and runs it as its own turn afterwards", async () => {

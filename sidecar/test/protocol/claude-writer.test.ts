@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { serializeOutbound, StdinWriter } from "../../src/claude/writer.js";
@@ -59,6 +59,35 @@ describe("StdinWriter", () => {
     expect(lines.map((l) => l.message?.content?.[0]?.text ?? l.request.subtype)).toEqual(["one", "two", "interrupt"]);
     writer.end();
     await expect(writer.send(userMessage("three"))).rejects.toMatchObject({ code: "stdin_closed" });
+  });
+
+  it("hands a line to the stream at once when nothing is in flight, so a prompt leaves before the caller's next step", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk: Buffer, _enc, cb) => (lines.push(chunk.toString("utf8")), cb()) });
+    const writer = new StdinWriter(stream);
+    const sent = writer.send(userMessage("now"));
+    expect(lines).toHaveLength(1); // before any await: same turn of the event loop
+    expect(JSON.parse(lines[0]!).message.content[0].text).toBe("now");
+    await sent;
+  });
+
+  it("keeps order when writes pile up behind a slow stream: each line waits for the previous one's callback", async () => {
+    const lines: string[] = [];
+    const callbacks: Array<() => void> = [];
+    const stream = new Writable({ highWaterMark: 1, write: (chunk: Buffer, _enc, cb) => (lines.push(chunk.toString("utf8")), callbacks.push(() => cb())) });
+    const writer = new StdinWriter(stream);
+    const all = ["a", "b", "c"].map((t) => writer.send(userMessage(t)));
+    expect(lines).toHaveLength(1);
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setImmediate(r));
+      callbacks.shift()?.();
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(all);
+    expect(lines.map((l) => JSON.parse(l).message.content[0].text)).toEqual(["a", "b", "c"]);
+    // Idle again: the next line goes out at once.
+    void writer.send(userMessage("d"));
+    expect(lines).toHaveLength(4);
   });
 
   it("rejects a malformed message synchronously without writing anything", async () => {
