@@ -76,8 +76,11 @@ function zodEnglishOnlyPlugin() {
  * Node builtins reached through `require` instead of ESM `import`. An ESM import of a builtin
  * builds its whole export namespace, which runs every lazy getter: `import … from "node:fs"` alone
  * loads fs/promises, the stream stack, readline and the watchers (some 30 internal modules) in every
- * process, `--version` included. Through `require` each part loads when it is first used. Every
- * output file has a real `require` (the banner), so the builtin stays external.
+ * process, `--version` included. A file that imports only names gets a small module exporting just
+ * those names, each read from `require(builtin)` (on Node 24, merely listing node:util's property
+ * descriptors loads the stream and worker stacks, so the names are never enumerated); a default or
+ * namespace import gets `module.exports = require(builtin)`. Every output file has a real `require`
+ * (the banner), so the builtin itself stays external.
  */
 function builtinsByRequirePlugin() {
   const builtin = new Set(builtinModules);
@@ -87,11 +90,47 @@ function builtinsByRequirePlugin() {
     setup(b) {
       b.onResolve({ filter: /^[a-z0-9_:/]+$/ }, (args) => {
         if (!isBuiltin(args.path)) return undefined;
-        if (args.kind === "require-call" && args.namespace === "builtin-by-require") return { path: args.path, external: true };
+        if (args.kind === "require-call" && args.namespace.startsWith("builtin-")) return { path: args.path, external: true };
         if (args.kind !== "import-statement" && args.kind !== "dynamic-import") return undefined;
-        return { path: args.path, namespace: "builtin-by-require" };
+        const names = args.kind === "import-statement" ? namedImportsOnly(args.importer, args.path) : undefined;
+        return names ? { path: `${args.path}?${names.join(",")}`, namespace: "builtin-names" } : { path: args.path, namespace: "builtin-whole" };
       });
-      b.onLoad({ filter: /.*/, namespace: "builtin-by-require" }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});\n`, loader: "js" }));
+      b.onLoad({ filter: /.*/, namespace: "builtin-whole" }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});\n`, loader: "js" }));
+      b.onLoad({ filter: /.*/, namespace: "builtin-names" }, (args) => {
+        const [id, list] = args.path.split("?");
+        const lines = [`const m = require(${JSON.stringify(id)});`];
+        for (const name of list.split(",").filter(Boolean)) lines.push(`export const ${name} = m.${name};`);
+        return { contents: lines.join("\n") + "\n", loader: "js" };
+      });
     },
   };
+}
+
+/**
+ * The names `importer` imports from `spec`, when every import of it there is a plain named import
+ * (`import { a, b as c } from "spec"`); undefined when any is a default or namespace import, a
+ * re-export, or the file cannot be read.
+ */
+function namedImportsOnly(importer, spec) {
+  let source;
+  try {
+    source = readFileSync(importer, "utf8");
+  } catch {
+    return undefined;
+  }
+  const quoted = `["']${spec.replace(/[/]/g, "\\/")}["']`;
+  const all = [...source.matchAll(new RegExp(`(?:import|export)\\s*([^;"']*?)\\s*from\\s*${quoted}`, "g"))];
+  if (all.length === 0) return undefined;
+  const names = new Set();
+  for (const [, clause] of all) {
+    const m = /^(?:import\s*)?\{([^}]*)\}$/.exec(clause.trim());
+    if (!m || /^export/.test(clause)) return undefined;
+    for (const part of m[1].split(",").map((x) => x.trim()).filter(Boolean)) {
+      if (part.startsWith("type ")) continue;
+      const name = part.split(/\s+as\s+/)[0].trim();
+      if (!/^[A-Za-z_$][\w$]*$/.test(name) || name === "default") return undefined;
+      names.add(name);
+    }
+  }
+  return names.size > 0 ? [...names].sort() : undefined;
 }

@@ -69,19 +69,25 @@ export const nodeFs: HistoryFs = {
   writeFile: async (path, data) => {
     // Our state (the index cache holds prompt text) is the user's alone, like the descriptor:
     // directories 0700, files 0600, whoever creates them first (serve or `agent-panel sessions`).
-    await fs.promises.mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    await fs.promises.chmod(dirname(path), 0o700).catch(() => undefined);
+    // Callback APIs rather than fs.promises, which on recent Node loads readline with it.
+    await done((cb) => fs.mkdir(dirname(path), { recursive: true, mode: 0o700 }, cb));
+    await done((cb) => fs.chmod(dirname(path), 0o700, cb)).catch(() => undefined);
     const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
-    await fs.promises.writeFile(tmp, data, { encoding: "utf8", mode: 0o600 });
+    await done((cb) => fs.writeFile(tmp, data, { encoding: "utf8", mode: 0o600 }, cb));
     try {
-      await fs.promises.rename(tmp, path);
+      await done((cb) => fs.rename(tmp, path, cb));
     } catch (err) {
-      await fs.promises.rm(tmp, { force: true });
+      await done((cb) => fs.rm(tmp, { force: true }, cb));
       throw err;
     }
   },
-  remove: (path) => fs.promises.rm(path, { force: true }),
+  remove: (path) => done((cb) => fs.rm(path, { force: true }, cb)),
 };
+
+/** A callback-style fs call as a promise. */
+function done(call: (cb: (err: NodeJS.ErrnoException | null) => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => call((err) => (err ? reject(err) : resolve())));
+}
 
 /** True when `err` is a Node error with one of the given codes (ENOENT, ENOTDIR, …). */
 export function isFsError(err: unknown, ...codes: string[]): boolean {
