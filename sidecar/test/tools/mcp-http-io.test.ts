@@ -1,7 +1,8 @@
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server } from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { coalesceHeaders, HEADERS_WAIT_MS, MAX_MCP_BODY } from "../../src/tools/mcp-http-io.js";
+import { MAX_MCP_BODY } from "../../src/tools/mcp-http-io.js";
+import { HEADERS_WAIT_MS, writeResponse } from "../../src/tools/mcp-http-node.js";
 import { startToolServer, type ToolServer } from "./helpers.js";
 
 let t: ToolServer | undefined;
@@ -58,36 +59,60 @@ describe("/mcp request bodies read ahead of the SDK transport", () => {
   });
 });
 
-describe("coalesceHeaders", () => {
-  async function serve(handler: (res: ServerResponse) => void): Promise<number> {
+describe("writeResponse (the SDK transport's Response onto the Node response)", () => {
+  async function serve(waitMs: number, produce: (c: ReadableStreamDefaultController<Uint8Array>) => void): Promise<number> {
     plain = createServer((_req, res) => {
-      coalesceHeaders(res);
-      res.writeHead(200, { "Content-Type": "text/event-stream" });
-      res.flushHeaders();
-      handler(res);
+      const body = new ReadableStream<Uint8Array>({ start: (c) => produce(c) });
+      void writeResponse(new Response(body, { status: 200, headers: { "Content-Type": "text/event-stream", "mcp-session-id": "abc" } }), res, waitMs);
     });
     await new Promise<void>((r) => plain!.listen(0, "127.0.0.1", r));
     return (plain.address() as { port: number }).port;
   }
   const get = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
   const ended = (all: string): boolean => all.endsWith("0\r\n\r\n");
+  const event = (text: string): Uint8Array => new TextEncoder().encode(`data: ${text}\n\n`);
 
-  it("a quick answer goes out in the same write as the headers", async () => {
-    const port = await serve((res) => setImmediate(() => res.end("data: quick\n\n")));
+  it("a quick answer and the stream's end go out in the same write as the headers", async () => {
+    const port = await serve(HEADERS_WAIT_MS, (c) =>
+      setImmediate(() => {
+        c.enqueue(event("quick"));
+        c.close();
+      }),
+    );
     const chunks = await rawExchange(port, get, ended);
     expect(chunks).toHaveLength(1);
-    expect(chunks[0]!.chunk).toMatch(/^HTTP\/1\.1 200[\s\S]*data: quick/);
+    expect(chunks[0]!.chunk).toMatch(/^HTTP\/1\.1 200[\s\S]*mcp-session-id: abc[\s\S]*data: quick[\s\S]*0\r\n\r\n$/);
   });
 
   it("a slow answer's headers are still sent on their own after the short wait", async () => {
-    // The answer is only written once the client has received something: the headers must come alone.
+    // The answer is only produced once the client has received something: the headers must come alone.
     let received!: () => void;
     const headersArrived = new Promise<void>((r) => (received = r));
-    const port = await serve((res) => void headersArrived.then(() => res.end("data: slow\n\n")));
+    const port = await serve(HEADERS_WAIT_MS, (c) =>
+      void headersArrived.then(() => {
+        c.enqueue(event("slow"));
+        c.close();
+      }),
+    );
     const chunks = await rawExchange(port, get, ended, () => received());
     expect(chunks[0]!.chunk).toMatch(/^HTTP\/1\.1 200/);
     expect(chunks[0]!.chunk).not.toContain("data: slow");
     expect(chunks[0]!.at).toBeGreaterThanOrEqual(HEADERS_WAIT_MS - 2);
     expect(chunks.map((c) => c.chunk).join("")).toContain("data: slow");
+  });
+
+  it("without a wait (the GET notification stream) the headers leave at once, and each event as it comes", async () => {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let first = true;
+    const port = await serve(0, (c) => (controller = c));
+    // The event is produced only after the headers reached the client.
+    const chunks = await rawExchange(port, get, (all) => all.includes("data: second"), () => {
+      if (first) controller.enqueue(event("second"));
+      first = false;
+    });
+    expect(chunks[0]!.chunk).toMatch(/^HTTP\/1\.1 200/);
+    expect(chunks[0]!.at).toBeLessThan(HEADERS_WAIT_MS);
+    expect(chunks[0]!.chunk).not.toContain("data:");
+    expect(chunks.map((c) => c.chunk).join("")).toContain("data: second");
   });
 });
