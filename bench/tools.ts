@@ -121,7 +121,8 @@ export function pooledFetch(sockets: number): typeof fetch {
   }) as typeof fetch;
 }
 
-async function descriptor(dir: string): Promise<{ port: number; token: string }> {
+/** The descriptor (port, token) a sidecar started with HOME under `dir`'s home wrote, once it is there. */
+export async function descriptor(dir: string): Promise<{ port: number; token: string }> {
   const end = Date.now() + 15_000;
   while (Date.now() < end) {
     const file = existsSync(dir) ? readdirSync(dir).find((f) => /^[0-9a-f]{16}\.json$/.test(f)) : undefined;
