@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { loadavg, tmpdir } from "node:os";
@@ -16,7 +16,8 @@ import { BENCH_ECHO } from "./ws-tool-provider.js";
 // stages on the machine's shared monotonic clock, and the slowest 1% are set against each
 // process's GC pauses and an idle probe process (a 1 ms timer loop) that shows how late the
 // machine wakes a process that has nothing to do.
-//   npx tsx bench/tools-trace.ts [--calls 5000] [--sidecar-flags "--max-semi-space-size=32"]
+//   npx tsx bench/tools-trace.ts [--calls 5000] [--sidecar-flags "--max-semi-space-size=32"] [--bundle other/agent-panel.mjs]
+//     [--sidecar-log file] (the sidecar's stdout, e.g. for --sidecar-flags "--trace-gc --trace-gc-nvp")
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -24,7 +25,7 @@ const arg = (name: string): string | undefined => {
 };
 const calls = Number(arg("--calls") ?? 5000);
 const sidecarFlags = (arg("--sidecar-flags") ?? "").split(" ").filter(Boolean);
-const bundle = join(import.meta.dirname, "..", "dist", "agent-panel.mjs");
+const bundle = arg("--bundle") ?? join(import.meta.dirname, "..", "dist", "agent-panel.mjs");
 const tap = pathToFileURL(join(import.meta.dirname, "trace-tap.mjs")).href;
 type Event = [number, string, number, string];
 
@@ -43,7 +44,7 @@ const out = (name: string): string => join(home, `${name}.json`);
 const project = join(home, "Game");
 mkdirSync(project);
 const probe = spawnTracked(process.execPath, ["-e", PROBE], { env: { AP_TRACE_OUT: out("probe") }, stdio: "ignore" });
-const sidecar = spawnTracked(process.execPath, [...sidecarFlags, "--import", tap, bundle, "serve", "--project", project], { env: { PATH: process.env.PATH ?? "", HOME: home, XDG_DATA_HOME: "", AP_TRACE_OUT: out("sidecar") }, stdio: "ignore" });
+const sidecar = spawnTracked(process.execPath, [...sidecarFlags, "--import", tap, bundle, "serve", "--project", project], { env: { PATH: process.env.PATH ?? "", HOME: home, XDG_DATA_HOME: "", AP_TRACE_OUT: out("sidecar") }, stdio: ["ignore", arg("--sidecar-log") ? openSync(arg("--sidecar-log")!, "w") : "ignore", "ignore"] });
 const client = new Client({ name: "bench-trace", version: "1" });
 let provider: ChildProcess | undefined;
 const load = loadavg()[0]!;
