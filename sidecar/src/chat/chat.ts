@@ -67,6 +67,8 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   /** Set once `state closed` went out: nothing is emitted after it. */
   private ended = false;
   private turnEnded: (() => void) | undefined;
+  /** The last init event emitted (JSON), to drop claude's unchanged repeats. */
+  private lastInit: string | undefined;
 
   constructor(private readonly options: ChatOptions) {
     super();
@@ -265,6 +267,9 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   private onNormalized(event: ChatEvent): void {
     if (event.type === "turn_started") this.prompts.delete(event.turnId);
+    // claude repeats its system init at every turn; clients merge init, so an unchanged repeat is
+    // dropped: one frame less per turn while claude works towards its first token.
+    if (event.type === "init" && JSON.stringify(event) === this.lastInit) return;
     this.emitEvent(this.permissions.attribute(event));
     if (event.type === "notice" && event.code === NOT_LOGGED_IN) {
       // claude refused the turn for want of a login: the notice ended it.
@@ -393,6 +398,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   private emitEvent(event: ChatEvent): void {
     if (this.ended) return;
+    if (event.type === "init") this.lastInit = JSON.stringify(event);
     if (event.type === "state" && event.state === "closed") this.ended = true;
     this.emit("event", event);
   }

@@ -80,6 +80,25 @@ describe("Chat turns", () => {
     }
   });
 
+  it("passes claude's system init on once and drops its unchanged repeat at the next turn, but not after a change", async () => {
+    const s = scenario("text");
+    s.turns.push(structuredClone(s.turns[1])); // three turns, each starting with the same system init
+    t = fakeChat(s);
+    await t.chat.start();
+    const fromClaude = () => t!.of("init").filter((e) => e.cwd !== undefined); // the system init (the initialize one has no cwd)
+    for (const text of ["one", "two"]) {
+      const turnId = await t.chat.send(text);
+      await t.waitFor((e) => e.type === "turn_result" && e.turnId === turnId);
+    }
+    expect(t.stdin().filter((l) => l.type === "user")).toHaveLength(2);
+    expect(fromClaude()).toHaveLength(1);
+    await t.chat.setModel("sonnet"); // the chat's own init in between: claude's next one is news again
+    const third = await t.chat.send("three");
+    await t.waitFor((e) => e.type === "turn_result" && e.turnId === third);
+    expect(fromClaude()).toHaveLength(2);
+    expect(t.of("init").at(-1)).toMatchObject({ cwd: expect.any(String), sessionId: t.chat.sessionId });
+  });
+
   it("queues a message sent mid-turn and runs it as its own turn afterwards", async () => {
     t = fakeChat(scenario("slow-text"));
     await t.chat.start();
