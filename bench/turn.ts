@@ -22,7 +22,9 @@ import type { Figure } from "./report.js";
 // previous one — direct, bare, sidecar, bare, direct, … — so both paths start equally cold, as they
 // do in use (a user reads and types between prompts). Each sidecar turn is compared with the mean of
 // the direct turns just before and after it, which cancels a load trend; the ratio is the median of
-// those per-turn ratios. The sidecar's CPU per turn (Linux) is printed beside it: load-independent.
+// those per-turn ratios; single turns vary by ±30 % on a shared 2-core machine, so it takes 61 of
+// them for the median to hold still within a few hundredths. The sidecar's CPU per turn (Linux) is
+// printed beside it: load-independent.
 
 const root = join(import.meta.dirname, "..");
 const bundle = join(root, "dist", "agent-panel.mjs");
@@ -30,7 +32,7 @@ const bundle = join(root, "dist", "agent-panel.mjs");
 /** Run the turn-overhead benchmark (the bundle must be built). */
 export async function benchTurn(): Promise<Record<string, Figure>> {
   if (!existsSync(bundle)) throw new Error("Build first: node esbuild.config.mjs");
-  const runs = quick ? 2 : 21;
+  const runs = quick ? 2 : 61;
   const warmups = quick ? 1 : 3;
   const sandbox = makeSandbox();
   const api = await startFakeApi([{ match: "bench", answers: [say("Here is a short answer for the benchmark.", { chunkSize: 8 })] }]);
