@@ -109,37 +109,11 @@ function decodeRows(rows: unknown[]): Record<string, CachedScan> {
   const scans: Record<string, CachedScan> = {};
   for (const row of rows) {
     if (!Array.isArray(row) || row.length !== HEAD + SCAN_KEYS.length || typeof row[0] !== "string") continue;
-    scans[row[0]] = { size: row[1] as number, mtimeMs: row[2] as number, scan: scanOf(row), sub: row[3] === 1 };
+    const scan: Record<string, unknown> = {};
+    for (let i = 0; i < SCAN_KEYS.length; i++) if (row[HEAD + i] !== null) scan[SCAN_KEYS[i]!] = row[HEAD + i];
+    scans[row[0]] = { size: row[1] as number, mtimeMs: row[2] as number, scan: scan as unknown as ScanResult, sub: row[3] === 1 };
   }
   return scans;
-}
-
-/** Each scan key's position in a row. */
-const AT = Object.fromEntries(SCAN_KEYS.map((key, i) => [key, HEAD + i])) as Record<(typeof SCAN_KEYS)[number], number>;
-
-/**
- * A row's scan as one object literal with every key (absent values undefined): thousands of scans
- * of a single shape are read much faster later than objects built key by key in varying subsets.
- */
-function scanOf(row: unknown[]): ScanResult {
-  const at = <T>(i: number): T | undefined => (row[i] === null ? undefined : (row[i] as T));
-  const scan = {
-    messageCount: row[AT.messageCount] as number,
-    messageCountExact: row[AT.messageCountExact] as boolean,
-    customTitle: at<string>(AT.customTitle),
-    aiTitle: at<string>(AT.aiTitle),
-    summary: at<string>(AT.summary),
-    firstPrompt: at<string>(AT.firstPrompt),
-    firstCommand: at<string>(AT.firstCommand),
-    lastPrompt: at<string>(AT.lastPrompt),
-    createdAt: at<string>(AT.createdAt),
-    lastTimestamp: at<string>(AT.lastTimestamp),
-    model: at<string>(AT.model),
-    gitBranch: at<string>(AT.gitBranch),
-    cwd: at<string>(AT.cwd),
-    warning: at<string>(AT.warning),
-  } satisfies Required<Record<keyof ScanResult, unknown>>;
-  return scan;
 }
 
 /** Whether a cached scan entry has the right shape (the file may have been edited or damaged). */
