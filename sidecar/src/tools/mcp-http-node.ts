@@ -86,10 +86,13 @@ export async function writeResponse(response: Response, res: ServerResponse, hea
   const reader = body.getReader();
   const cancel = (): void => void reader.cancel().catch(() => {});
   res.once("close", cancel);
+  // The socket is corked, not the response: a corked response on Node 22+ holds chunks back in a
+  // buffer of its own and lets end() write the final chunk ahead of them once headers went out.
+  const socket = res.socket;
   let corked = false;
   const uncork = (): void => {
     corked = false;
-    res.uncork();
+    socket?.uncork();
   };
   try {
     for (;;) {
@@ -98,9 +101,9 @@ export async function writeResponse(response: Response, res: ServerResponse, hea
       if (timer) timer = void clearTimeout(timer);
       if (res.destroyed) continue;
       // Events produced in one turn (an answer and the stream's end) leave in one write.
-      if (!corked) {
+      if (!corked && socket) {
         corked = true;
-        res.cork();
+        socket.cork();
         process.nextTick(uncork);
       }
       if (!res.write(value)) await drained(res);
