@@ -76,7 +76,9 @@ async function stall(event: ChatEvent, inline: boolean): Promise<{ maxBlockMs: n
 /** history.load (with HTML, as for a browser) of a fixture session whose last reply is `markdown`; the longest stall until its page is loaded. */
 async function historyStall(markdown: string): Promise<{ maxBlockMs: number; totalMs: number }> {
   const config = join(import.meta.dirname, "..", "fixtures", "transcripts");
-  const entry = (JSON.parse(readFileSync(join(config, "INDEX.json"), "utf8")) as Record<string, { sessionId: string; file: string }>).text!;
+  const index = JSON.parse(readFileSync(join(config, "INDEX.json"), "utf8")) as Record<string, { sessionId: string; file: string }>;
+  const entry = index.text!;
+  const warm = index.thinking!;
   const lines = readFileSync(join(config, entry.file), "utf8").split("\n").filter((l) => l !== "");
   const reply = /"role":"assistant".*"type":"text"/;
   const i = lines.map((l) => reply.test(l)).lastIndexOf(true);
@@ -85,8 +87,11 @@ async function historyStall(markdown: string): Promise<{ maxBlockMs: number; tot
   lines[i] = JSON.stringify(record);
   const dir = mkdtempSync(join(tmpdir(), "bench-render-history-"));
   writeFileSync(join(dir, `${entry.sessionId}.jsonl`), `${lines.join("\n")}\n`);
+  writeFileSync(join(dir, `${warm.sessionId}.jsonl`), readFileSync(join(config, warm.file)));
   const history = new PanelHistory({ project: "/bench", transcriptDir: dir, stateDir: null });
   try {
+    // Warm, as the live path is: a first history.load (of another, small session) builds its parsers.
+    await history.load(warm.sessionId, undefined, true);
     const h = monitorEventLoopDelay({ resolution: 5 });
     h.enable();
     await new Promise((r) => setTimeout(r, 30));
