@@ -31,6 +31,20 @@ describe("writeStdout", () => {
     }
   });
 
+  it("keeps every character across its write slices, a surrogate pair at a slice edge included", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ap-stdout-"));
+    try {
+      const text = "x".repeat(65535) + "😀" + "プレイヤー".repeat(30_000) + "\u00e9";
+      const fd = openSync(join(dir, "out.txt"), "w");
+      writeStdout(text, fd);
+      writeStdout("", fd);
+      closeSync(fd);
+      expect(readFileSync(join(dir, "out.txt"), "utf8")).toBe(text + "\n\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("delivers megabytes through a pipe read slowly, complete and in order", async () => {
     const n = 200_000;
     const p = child(n);
