@@ -69,7 +69,7 @@ const RACY_MS = 2000;
 /** Read buffers an index keeps between lists (the rest of a big cold listing's are let go). */
 const SPARE_BUFS = 2;
 
-/** Two synchronous scans in a row slower than this were waiting for the disk: switch to parallel reads. */
+/** Two of the last four synchronous scans slower than this were waiting for the disk: switch to parallel reads. */
 export const SLOW_SCAN_MS = 1.5;
 
 /** One transcript during a listing: its stamp, then its scan (cached or read). */
@@ -218,18 +218,19 @@ export class SessionIndex {
         one.scan = { messageCount: Math.round(one.st.size / WINDOW), messageCountExact: false, warning: `The transcript could not be read: ${(err as Error).message}` };
       }
     };
-    // Files the page cache holds are read fastest synchronously, one after the other. Two scans in
-    // a row slower than SLOW_SCAN_MS mean the disk: the rest are read asynchronously, in parallel.
+    // Files the page cache holds are read fastest synchronously, one after the other. Two of the
+    // last four scans slower than SLOW_SCAN_MS mean the disk (a cold page cache still holds a file
+    // here and there, so slow scans need not come in a row): the rest are read in parallel.
     const first = this.spareBufs.pop() ?? scanBuffers();
     try {
       let slice = nowMs();
-      let slow = 0; // consecutive slow scans: one alone may be a busy CPU rather than the disk
+      let recent = 0; // the last four scans, one bit each (1 = slow): one alone may be a busy CPU
       while (next < todo.length) {
         const t0 = nowMs();
         await scanOne(todo[next++]!, first, true);
         const t1 = nowMs();
-        slow = t1 - t0 > SLOW_SCAN_MS ? slow + 1 : 0;
-        if (slow >= 2) break;
+        recent = ((recent << 1) | (t1 - t0 > SLOW_SCAN_MS ? 1 : 0)) & 0b1111;
+        if ((recent & (recent - 1)) !== 0) break; // two bits or more set
         if (t1 - slice > this.sliceMs) {
           await new Promise<void>((resolve) => setImmediate(resolve));
           slice = nowMs();

@@ -177,6 +177,22 @@ describe("the index cache", () => {
     expect(b.sessions).toEqual(expected.sessions);
   });
 
+  it("switches to parallel reads when slow synchronous scans are mixed with fast ones (a cold disk, some files cached)", async () => {
+    const dir = copyOfGameDir();
+    const fs = countingFs();
+    let syncReads = 0;
+    const mixed = {
+      ...fs,
+      readRangesSync: (path: string, ranges: Parameters<typeof fs.readRanges>[1]) => {
+        if (syncReads++ % 2 === 0) for (const end = performance.now() + 2 * SLOW_SCAN_MS; performance.now() < end; );
+        return fs.readRangesSync(path, ranges);
+      },
+    };
+    const list = await new SessionIndex(dir, { stateDir: null, fs: mixed }).list();
+    expect(list.scanned).toBe(21);
+    expect(syncReads).toBeLessThanOrEqual(4); // slow, fast, slow: the rest in parallel
+  });
+
   it("has no cached list before the first list, or for a cache of another format", async () => {
     const dir = copyOfGameDir();
     const state = tempDir();
