@@ -113,13 +113,17 @@ async function relayAndReplay(): Promise<{ p50: number; p99: number; replayMs: n
   const late = await Client.connect(s.descriptor.port, s.descriptor.token);
   let received = 0;
   const t0 = performance.now();
-  const done = new Promise<number>((resolve) => {
+  let timer: NodeJS.Timeout | undefined;
+  const done = new Promise<number>((resolve, reject) => {
     late.onEvent = () => {
       if (++received === REPLAY) resolve(performance.now() - t0);
     };
+    // Never wait forever: a replay that falls short is a failure to report, with what arrived.
+    timer = setTimeout(() => reject(new Error(`the reconnecting client got ${received} of ${REPLAY} replayed events in 60 s (subscribe answered ${JSON.stringify(subscribed)})`)), 60_000);
   });
-  late.send({ id: "r", cmd: "subscribe", chatId, afterSeq: lastSeq - REPLAY });
-  const replayMs = await done;
+  let subscribed: unknown;
+  void late.command({ cmd: "subscribe", chatId, afterSeq: lastSeq - REPLAY }).then((r) => (subscribed = r));
+  const replayMs = await done.finally(() => clearTimeout(timer));
   client.close();
   late.close();
   await stopSidecar(s);
