@@ -1,4 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __apCreateRequire } from 'node:module';
-const require = __apCreateRequire(import.meta.url);
-import{homedir}from"node:os";import{join}from"node:path";var MAX_DIR_NAME=200;function encodeProjectDir(projectPath){let encoded=projectPath.replace(/[^a-zA-Z0-9]/g,"-");return encoded.length<=MAX_DIR_NAME?encoded:`${encoded.slice(0,MAX_DIR_NAME)}-${Math.abs(javaHash(projectPath)).toString(36)}`}function claudeConfigDir(env=process.env,home=homedir()){return env.CLAUDE_CONFIG_DIR&&env.CLAUDE_CONFIG_DIR.trim()!==""?env.CLAUDE_CONFIG_DIR:join(home,".claude")}function projectTranscriptDir(projectPath,env=process.env,home=homedir()){return join(claudeConfigDir(env,home),"projects",encodeProjectDir(projectPath))}function javaHash(text){let h=0;for(let i=0;i<text.length;i++)h=Math.imul(31,h)+text.charCodeAt(i)|0;return h}export{projectTranscriptDir};
