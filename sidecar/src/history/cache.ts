@@ -79,13 +79,22 @@ export function loadCache(fs: HistoryFs, file: string, dir: string): DirCache {
 export async function saveCache(fs: HistoryFs, file: string, cache: DirCache): Promise<void> {
   const disk: DiskCache = { version: CACHE_VERSION, dir: cache.dir, keys: SCAN_KEYS, rows: encodeRows(cache.scans), sides: cache.sides };
   await fs.writeFile(file, JSON.stringify(disk));
+  await removeLegacyFiles(fs, dirname(file));
+}
+
+/** State directories already cleared of old-style files by this process (a running sidecar saves every few seconds). */
+const cleared = new Set<string>();
+
+async function removeLegacyFiles(fs: HistoryFs, stateDir: string): Promise<void> {
+  if (cleared.has(stateDir)) return;
+  cleared.add(stateDir);
   let names: string[] = [];
   try {
-    names = fs.readdirSync(dirname(file));
+    names = fs.readdirSync(stateDir);
   } catch {
     return;
   }
-  for (const name of names) if (LEGACY_NAME.test(name)) await fs.remove(join(dirname(file), name)).catch(() => undefined);
+  for (const name of names) if (LEGACY_NAME.test(name)) await fs.remove(join(stateDir, name)).catch(() => undefined);
 }
 
 /** The cache file's shape: one row per transcript, `[name, size, mtimeMs, sub, ...SCAN_KEYS values]`. */
