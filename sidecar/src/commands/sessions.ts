@@ -1,13 +1,16 @@
 import { parseArgs } from "node:util";
 import { AgentPanelError } from "../errors.js";
+import { nodeFs } from "../history/fsio.js";
 import { SessionIndex, transcriptDirFor, type ListOptions } from "../history/list.js";
 import type { SessionSummary } from "../history/types.js";
-import { writeStdout } from "./stdout.js";
+import { memoFile, memoKey, readMemo, writeMemo } from "./sessions-memo.js";
+import { writeStdout, writeStdoutBytes } from "./stdout.js";
 
 // `agent-panel sessions`: the project's Claude Code sessions, newest first, as a table or JSON.
 // Uses the same cached index as the panel: the table is printed at once from the cache, then every
 // transcript's stamp is checked and the table is printed again only if that changed what it shows.
-// --json waits for the check (one document, always current).
+// --json waits for the check (one document, always current). When the check finds every stamp as
+// it was for the last output, that output is printed again as it was kept (sessions-memo.ts).
 
 const USAGE = "Usage: agent-panel sessions [--project <unity project root>] [--json] [--all]";
 
@@ -31,18 +34,34 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
   }
   const project = values.project ?? deps.cwd ?? process.cwd();
   try {
-    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs: deps.fs, reuseSummaries: false });
+    const fs = deps.fs ?? nodeFs;
+    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs, reuseSummaries: false });
     const includeArchived = values.all === true;
+    const mode = `${values.json ? "json" : "table"}${includeArchived ? "-all" : ""}`;
+    // Tables show local times; JSON has none.
+    const key = memoKey(project, mode, values.json ? "" : `${process.env.TZ ?? ""}${new Date().getTimezoneOffset()}`);
+    const memo = index.file === undefined ? undefined : memoFile(index.file, mode);
+    const kept = memo === undefined ? undefined : readMemo(fs, memo);
+    // The stamps are made once: when they match the kept output's they answer, else the listing goes on from them.
+    const stamps = kept?.key === key ? index.stampNow(kept.sideFiles) : undefined;
+    if (kept && stamps?.digest.value === kept.digest) {
+      if (deps.out) deps.out(kept.body.toString("utf8"));
+      else writeStdoutBytes(kept.body);
+      return 0;
+    }
     const early = values.json ? undefined : index.cachedList({ includeArchived });
     const shown = early ? formatSessions(early.sessions, early.dir, early.exists) : undefined;
     if (shown !== undefined) out(shown);
-    const list = await index.list({ includeArchived });
-    if (values.json) out(JSON.stringify({ project, dir: list.dir, exists: list.exists, sessions: list.sessions }, null, 2));
+    const list = await index.list({ includeArchived, stamps });
+    let text: string;
+    if (values.json) out((text = JSON.stringify({ project, dir: list.dir, exists: list.exists, sessions: list.sessions }, null, 2)));
     else {
-      const table = formatSessions(list.sessions, list.dir, list.exists);
-      if (shown === undefined) out(table);
-      else if (table !== shown) out(`\nUpdated after checking the transcripts:\n${table}`);
+      text = formatSessions(list.sessions, list.dir, list.exists);
+      if (shown === undefined) out(text);
+      else if (text !== shown) out(`\nUpdated after checking the transcripts:\n${text}`);
     }
+    // Kept for the next run (a failure only costs a listing then).
+    if (memo !== undefined && list.exists && index.lastDigest) await writeMemo(fs, memo, key, index.lastDigest, text).catch(() => undefined);
     return 0;
   } catch (e) {
     err(e instanceof AgentPanelError ? e.message : `Could not list sessions: ${(e as Error).message}`);

@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AgentPanelError } from "../errors.js";
 import { cacheFile, defaultCacheDir, emptyCache, loadCache, saveCache, validScan, validStamp, type DirCache } from "./cache.js";
+import { RACY_MS, StampDigest, stampNow, type ListingDigest, type Stamps } from "./digest.js";
 import { isFsError, nodeFs, type FileStat, type HistoryFs } from "./fsio.js";
 import { projectTranscriptDir } from "./paths.js";
 import { WINDOW, scanBuffers, scanTranscript, type ScanBuffers } from "./scan.js";
@@ -63,9 +64,6 @@ export function transcriptDirFor(projectRoot: string, env?: NodeJS.ProcessEnv, h
  */
 export const SCAN_PARALLEL = 32;
 
-/** A side folder modified less than this long before it was listed is listed again next time. */
-const RACY_MS = 2000;
-
 /** Read buffers an index keeps between lists (the rest of a big cold listing's are let go). */
 const SPARE_BUFS = 2;
 
@@ -81,7 +79,8 @@ const SUB_ONLY: Readonly<Side> = { hasSubagents: true, archived: false, customTi
 /** A transcript directory's index with its cache held in memory between lists (used by the watcher). */
 export class SessionIndex {
   private readonly fs: HistoryFs;
-  private readonly file: string | undefined;
+  /** The persistent cache file (undefined when the cache is kept in memory only). */
+  readonly file: string | undefined;
   private readonly sliceMs: number;
   private readonly saveEveryMs: number;
   private saveTimer: NodeJS.Timeout | undefined;
@@ -94,6 +93,8 @@ export class SessionIndex {
   private readonly reuse: boolean;
   /** `dir` normalized with a trailing separator: transcript paths are built by concatenation. */
   private readonly prefix: string;
+  /** The stamps the last list() depended on (see digest.ts). */
+  lastDigest: ListingDigest | undefined;
 
   constructor(readonly dir: string, opts: IndexOptions = {}) {
     this.fs = opts.fs ?? nodeFs;
@@ -136,11 +137,19 @@ export class SessionIndex {
     return { dir: this.dir, exists: true, sessions: finish(found, opts.includeArchived), scanned: 0, cached: found.length, verified: false };
   }
 
-  /** List the directory now (every transcript's stamp checked; changed ones read again). */
-  async list(opts: { includeArchived?: boolean } = {}): Promise<SessionList> {
+  /** The directory's stamps and digest as they are now, made like list()'s (see digest.ts); undefined when it cannot be read. */
+  stampNow(sideFiles: readonly string[]): Stamps | undefined {
+    return stampNow(this.fs, this.dir, sideFiles);
+  }
+
+  /**
+   * List the directory now (every transcript's stamp checked; changed ones read again). `stamps`:
+   * the names and stats a stampNow() just made, used instead of making them again.
+   */
+  async list(opts: { includeArchived?: boolean; stamps?: Stamps } = {}): Promise<SessionList> {
     let entries;
     try {
-      entries = this.fs.readdirSync(this.dir);
+      entries = opts.stamps?.entries ?? this.fs.readdirSync(this.dir);
     } catch (err) {
       if (isFsError(err, "ENOENT", "ENOTDIR")) return { dir: this.dir, exists: false, sessions: [], scanned: 0, cached: 0, verified: true };
       throw new AgentPanelError("history_unreadable", `Could not read the session folder ${this.dir}; check its permissions.`, { cause: err });
@@ -150,7 +159,7 @@ export class SessionIndex {
     // Names only (no typed listing): a session's side folder is the entry named like its id, and a
     // transcript name that is not a file is dropped by its stat.
     const dirs = new Set(entries.filter((name) => !name.endsWith(".jsonl")));
-    const counts = { scanned: 0, cached: 0, dirty: false };
+    const counts = { scanned: 0, cached: 0, dirty: false, digest: new StampDigest() };
     const seen = new Set<string>();
     const found: SessionSummary[] = [];
     // First every stamp (cheap), then the transcripts that changed are read, several at a time.
@@ -164,7 +173,7 @@ export class SessionIndex {
     };
     for (const name of entries) {
       if (!name.endsWith(".jsonl")) continue;
-      const one = this.stamp(name, cache, counts, seen);
+      const one = this.stamp(name, cache, counts, seen, opts.stamps?.stats.get(name));
       if (one) stamped.push(one);
       await pause();
     }
@@ -181,21 +190,28 @@ export class SessionIndex {
         counts.dirty = true;
       }
     }
+    this.lastDigest = counts.digest.result();
     if (counts.dirty) await this.changed();
     return { dir: this.dir, exists: true, sessions: finish(found, opts.includeArchived), scanned: counts.scanned, cached: counts.cached, verified: true };
   }
 
   /** Stat one transcript; its cached scan when the stamp still matches (undefined: gone or not a file). */
-  private stamp(name: string, cache: DirCache, counts: { cached: number }, seen: Set<string>): Stamped | undefined {
+  private stamp(name: string, cache: DirCache, counts: { cached: number; digest: StampDigest }, seen: Set<string>, known?: FileStat | null): Stamped | undefined {
     const file = this.prefix + name; // dir is already normalized: no join() per session
     let st: FileStat;
-    try {
-      st = this.fs.statSync(file);
-    } catch {
-      return undefined; // removed since readdir
+    if (known !== undefined) {
+      if (known === null) return undefined; // removed since readdir
+      st = known;
+    } else {
+      try {
+        st = this.fs.statSync(file);
+      } catch {
+        return undefined; // removed since readdir
+      }
     }
     if (!st.isFile) return undefined;
     seen.add(name);
+    counts.digest.transcript(name, st);
     const hit = Object.hasOwn(cache.scans, name) ? cache.scans[name] : undefined;
     if (validScan(hit) && hit.size === st.size && hit.mtimeMs === st.mtimeMs) {
       counts.cached++;
@@ -205,7 +221,7 @@ export class SessionIndex {
   }
 
   /** Read the head and tail windows of each changed transcript (from memory in turn, from disk SCAN_PARALLEL at a time). */
-  private async scanChanged(todo: Stamped[], cache: DirCache, counts: { scanned: number; dirty: boolean }): Promise<void> {
+  private async scanChanged(todo: Stamped[], cache: DirCache, counts: { scanned: number; dirty: boolean; digest: StampDigest }): Promise<void> {
     let next = 0;
     const scanOne = async (one: Stamped, bufs: ScanBuffers, sync: boolean): Promise<void> => {
       counts.scanned++;
@@ -215,6 +231,7 @@ export class SessionIndex {
         counts.dirty = true;
       } catch (err) {
         // Not cached: a locked or briefly unreadable file is retried on the next list.
+        counts.digest.failed();
         one.scan = { messageCount: Math.round(one.st.size / WINDOW), messageCountExact: false, warning: `The transcript could not be read: ${(err as Error).message}` };
       }
     };
@@ -254,7 +271,7 @@ export class SessionIndex {
 
 
   /** The summary of a stamped and scanned transcript, with its side files. */
-  private finishOne(one: Stamped, dirs: Set<string>, cache: DirCache, counts: { dirty: boolean }, seen: Set<string>): SessionSummary {
+  private finishOne(one: Stamped, dirs: Set<string>, cache: DirCache, counts: { dirty: boolean; digest: StampDigest }, seen: Set<string>): SessionSummary {
     const { name, st } = one;
     const id = name.slice(0, -".jsonl".length);
     const side = dirs.has(id) ? this.side(id, cache, counts, seen) : NO_SIDE;
@@ -303,12 +320,13 @@ export class SessionIndex {
    * The folder's own stamp stands for its listing (adding, removing or renaming an entry changes a
    * folder's mtime), so an unchanged folder costs one stat instead of a directory read.
    */
-  private side(id: string, cache: DirCache, counts: { dirty: boolean }, seen: Set<string>): Side {
+  private side(id: string, cache: DirCache, counts: { dirty: boolean; digest: StampDigest }, seen: Set<string>): Side {
     const folder = join(this.dir, id);
     let names: string[];
     try {
       const st = this.fs.statSync(folder);
       if (!st.isDirectory) return NO_SIDE;
+      counts.digest.folder(id, st);
       const key = `${id}/`;
       seen.add(key);
       const hit = Object.hasOwn(cache.sides, key) ? cache.sides[key] : undefined;
@@ -322,6 +340,7 @@ export class SessionIndex {
         counts.dirty = true;
       }
     } catch {
+      counts.digest.failed();
       return NO_SIDE;
     }
     const read = (fileName: string): string | boolean | null | undefined => {
@@ -331,6 +350,7 @@ export class SessionIndex {
       try {
         const st = this.fs.statSync(path);
         seen.add(key);
+        counts.digest.sideFile(key, st);
         const hit = Object.hasOwn(cache.sides, key) ? cache.sides[key] : undefined;
         if (validStamp(hit) && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.value;
         const raw = this.fs.readFileSync(path);
@@ -339,6 +359,7 @@ export class SessionIndex {
         counts.dirty = true;
         return value;
       } catch {
+        counts.digest.failed();
         return undefined;
       }
     };
