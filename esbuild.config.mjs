@@ -7,6 +7,7 @@ import { readFileSync, chmodSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { builtinModules } from "node:module";
 import { buildWebAssets, embedWebAssetsPlugin } from "./sidecar/src/web/build-web.mjs";
+import { mcpTypeGuardsPlugin, zodFailureResultPlugin } from "./scripts/bundle-patches.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 
@@ -48,7 +49,7 @@ await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __apCreateRequire } from 'node:module';\nconst require = __apCreateRequire(import.meta.url);",
   },
-  plugins: [embedWebAssetsPlugin(web), zodEnglishOnlyPlugin(), builtinsByRequirePlugin()],
+  plugins: [embedWebAssetsPlugin(web), zodEnglishOnlyPlugin(), zodFailureResultPlugin(), mcpTypeGuardsPlugin(), builtinsByRequirePlugin()],
   logLevel: "warning",
 });
 chmodSync("dist/agent-panel.mjs", 0o755);
