@@ -42,6 +42,7 @@ await build({
     // jsdom (used to sanitize HTML) resolves a worker file next to itself for synchronous XHR,
     // which the sidecar never uses and which does not exist beside the bundle.
     "require.resolve": "undefined",
+    __AGENT_PANEL_BUNDLED__: "true",
   },
   // An optional jsdom dependency, loaded inside try/catch and never installed.
   external: ["canvas"],
@@ -53,6 +54,22 @@ await build({
   logLevel: "warning",
 });
 chmodSync("dist/agent-panel.mjs", 0o755);
+// `sessions` answered from its kept output (sidecar/src/commands/sessions-fast.ts): one CommonJS
+// file the entry requires, since loading it costs a fraction of the ESM chunks the full command needs.
+await build({
+  entryPoints: ["sidecar/src/commands/sessions-fast.ts"],
+  outfile: "dist/sessions-fast.cjs",
+  bundle: true,
+  preserveSymlinks: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: "none",
+  define: { __AGENT_PANEL_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: "warning",
+});
 console.log(`built dist/agent-panel.mjs (browser panel embedded: ${web.js.length + web.css.length + web.html.length} bytes)`);
 
 /**

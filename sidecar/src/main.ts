@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { formatHelp, formatOverview, HELP, type CommandHelp } from "./commands/help.js";
 import { writeStdout } from "./commands/stdout.js";
@@ -23,7 +24,10 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   doctor: { help: HELP.doctor!, run: doctor },
-  sessions: { help: HELP.sessions!, run: async (args) => (await import("./commands/sessions.js")).runSessions(args) },
+  sessions: {
+    help: HELP.sessions!,
+    run: async (args) => (sessionsFast()?.sessionsFromMemo(args, import.meta.url) ? 0 : (await import("./commands/sessions.js")).runSessions(args, { entry: import.meta.url })),
+  },
   "mml-server": { help: HELP["mml-server"]!, run: async (args) => (await import("./commands/mml-server.js")).runMmlServer(args) },
   tools: { help: HELP.tools!, run: async (args) => (await import("./commands/tools.js")).runTools(args) },
   call: { help: HELP.call!, run: async (args) => (await import("./commands/tools.js")).runCall(args) },
@@ -54,6 +58,18 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   return cmd.run(rest);
+}
+
+declare const __AGENT_PANEL_BUNDLED__: boolean | undefined;
+
+/** The bundle's dist/sessions-fast.cjs (see commands/sessions-fast.ts); undefined when running from source. */
+function sessionsFast(): typeof import("./commands/sessions-fast.js") | undefined {
+  if (typeof __AGENT_PANEL_BUNDLED__ === "undefined") return undefined;
+  try {
+    return createRequire(import.meta.url)("./sessions-fast.cjs") as typeof import("./commands/sessions-fast.js");
+  } catch {
+    return undefined; // a copy of the bundle without it: the full command answers
+  }
 }
 
 async function doctor(args: string[]): Promise<number> {

@@ -1,6 +1,5 @@
 import { statSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import type { ListingDigest } from "../history/digest.js";
+import { stampNow, type ListingDigest, type Stamps } from "../history/digest.js";
 import type { HistoryFs } from "../history/fsio.js";
 import { VERSION } from "../version.js";
 
@@ -8,7 +7,9 @@ import { VERSION } from "../version.js";
 // stamps it was made from (history/digest.ts). When the transcript folder still has that digest
 // the command prints the kept bytes: no index cache to parse, no list to build or serialize. Any
 // change to a transcript, a side folder or a side file, another build of the command, another
-// project argument, flag or time zone makes it list as usual and keep the new output.
+// project argument, flag or time zone makes it list as usual and keep the new output. The bundle
+// also carries this check as a small CommonJS file (sessions-fast.ts) that answers a hit without
+// loading the listing's code at all.
 
 /** One kept output and what it was made from. */
 export interface Memo { key: string; digest: string; sideFiles: string[]; body: Buffer }
@@ -22,11 +23,32 @@ export function memoFile(indexCacheFile: string, mode: string): string {
 }
 
 /**
- * What must be equal for a kept output to be reused besides the files: this build of the command,
- * the project as given (it is printed), the mode and, for tables, the time zone.
+ * What must be equal for a kept output to be reused besides the files: this build of the command
+ * (the version and the stamp of `entry`, the command's entry file: a bundle's entry names every
+ * chunk by its content hash, so any code change rewrites it), the project as given (it is
+ * printed), the mode and, for tables, the time zone.
  */
-export function memoKey(project: string, mode: string, zone: string): string {
-  return JSON.stringify([build(), project, mode, zone]);
+export function memoKey(project: string, mode: string, zone: string, entry?: string | URL): string {
+  return JSON.stringify([build(entry), project, mode, zone]);
+}
+
+/** Tables show local times (JSON has none): the time zone is part of a kept table's key. */
+export function memoZone(json: boolean): string {
+  return json ? "" : `${process.env.TZ ?? ""}${new Date().getTimezoneOffset()}`;
+}
+
+/** What a lookup found: the kept bytes to print, or the stamps a listing can go on from. */
+export interface MemoLookup { hit?: Buffer; stamps?: Stamps }
+
+/**
+ * Look for a kept output of `mode` for the transcript folder `dir` (index cache file
+ * `indexCacheFile`) and check its stamps: `hit` when they all still hold.
+ */
+export function lookupMemo(fs: HistoryFs, dir: string, indexCacheFile: string, mode: string, key: string): MemoLookup {
+  const kept = readMemo(fs, memoFile(indexCacheFile, mode));
+  if (kept?.key !== key) return {};
+  const stamps = stampNow(fs, dir, kept.sideFiles);
+  return stamps?.digest.value === kept.digest ? { hit: kept.body, stamps } : { stamps };
 }
 
 /** The kept output, when there is one in the expected format (anything else is ignored). */
@@ -56,17 +78,22 @@ export async function writeMemo(fs: HistoryFs, file: string, key: string, digest
   await fs.writeFile(file, `${head}\n${body}`);
 }
 
-let buildId: string | undefined;
+const builds = new Map<string, string>();
 
-/** This build: the version and the stamp of the module file (a bundle chunk's name and content change with any code it uses). */
-function build(): string {
-  if (buildId !== undefined) return buildId;
+/** This build: the version and the stamp of the entry file (the version alone when there is none). */
+function build(entry: string | URL | undefined): string {
+  const name = entry === undefined ? "" : String(entry);
+  let id = builds.get(name);
+  if (id !== undefined) return id;
   let stamp = "";
   try {
-    const st = statSync(fileURLToPath(import.meta.url));
-    stamp = `${st.size}:${st.mtimeMs}`;
+    if (entry !== undefined) {
+      const st = statSync(typeof entry === "string" && entry.startsWith("file:") ? new URL(entry) : entry);
+      stamp = `${st.size}:${Math.floor(st.mtimeMs)}`;
+    }
   } catch {
-    // not a file (an unusual loader): the version alone
+    // gone or not a file: the version alone
   }
-  return (buildId = `${VERSION}:${stamp}`);
+  builds.set(name, (id = `${VERSION}:${stamp}`));
+  return id;
 }

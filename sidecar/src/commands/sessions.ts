@@ -3,7 +3,7 @@ import { AgentPanelError } from "../errors.js";
 import { nodeFs } from "../history/fsio.js";
 import { SessionIndex, transcriptDirFor, type ListOptions } from "../history/list.js";
 import type { SessionSummary } from "../history/types.js";
-import { memoFile, memoKey, readMemo, writeMemo } from "./sessions-memo.js";
+import { lookupMemo, memoFile, memoKey, memoZone, writeMemo } from "./sessions-memo.js";
 import { writeStdout, writeStdoutBytes } from "./stdout.js";
 
 // `agent-panel sessions`: the project's Claude Code sessions, newest first, as a table or JSON.
@@ -19,6 +19,8 @@ export interface SessionsDeps extends Pick<ListOptions, "env" | "home" | "stateD
   out?: (text: string) => void;
   err?: (text: string) => void;
   cwd?: string;
+  /** The command's entry file (its stamp identifies the build in the kept output's key). */
+  entry?: string | URL;
 }
 
 /** Run the command; returns the exit code (0 ok, 1 the folder could not be read, 2 bad usage). */
@@ -39,14 +41,13 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
     const includeArchived = values.all === true;
     const mode = `${values.json ? "json" : "table"}${includeArchived ? "-all" : ""}`;
     // Tables show local times; JSON has none.
-    const key = memoKey(project, mode, values.json ? "" : `${process.env.TZ ?? ""}${new Date().getTimezoneOffset()}`);
+    const key = memoKey(project, mode, memoZone(values.json === true), deps.entry);
     const memo = index.file === undefined ? undefined : memoFile(index.file, mode);
-    const kept = memo === undefined ? undefined : readMemo(fs, memo);
     // The stamps are made once: when they match the kept output's they answer, else the listing goes on from them.
-    const stamps = kept?.key === key ? index.stampNow(kept.sideFiles) : undefined;
-    if (kept && stamps?.digest.value === kept.digest) {
-      if (deps.out) deps.out(kept.body.toString("utf8"));
-      else writeStdoutBytes(kept.body);
+    const { hit, stamps } = index.file === undefined ? {} : lookupMemo(fs, index.dir, index.file, mode, key);
+    if (hit) {
+      if (deps.out) deps.out(hit.toString("utf8"));
+      else writeStdoutBytes(hit);
       return 0;
     }
     const early = values.json ? undefined : index.cachedList({ includeArchived });

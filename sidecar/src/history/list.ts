@@ -1,10 +1,9 @@
-import { realpathSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { AgentPanelError } from "../errors.js";
 import { cacheFile, defaultCacheDir, emptyCache, loadCache, saveCache, validScan, validStamp, type DirCache } from "./cache.js";
-import { RACY_MS, StampDigest, stampNow, type ListingDigest, type Stamps } from "./digest.js";
+import { RACY_MS, StampDigest, type ListingDigest, type Stamps } from "./digest.js";
 import { isFsError, nodeFs, type FileStat, type HistoryFs } from "./fsio.js";
-import { projectTranscriptDir } from "./paths.js";
+import { transcriptDirFor } from "./paths.js";
 import { WINDOW, scanBuffers, scanTranscript, type ScanBuffers } from "./scan.js";
 import { finish, summarize, type Side } from "./summary.js";
 import { ARCHIVED_FILE, CUSTOM_TITLE_FILE, SUBAGENTS_DIR, parseArchived, parseCustomTitle } from "./sidefiles.js";
@@ -38,23 +37,12 @@ export interface ListOptions extends IndexOptions {
   home?: string;
 }
 
+export { transcriptDirFor };
+
 /** List a project's sessions, newest first (archived ones only with includeArchived). */
 export async function listSessions(projectRoot: string, opts: ListOptions = {}): Promise<SessionList> {
   const index = new SessionIndex(opts.transcriptDir ?? transcriptDirFor(projectRoot, opts.env, opts.home), { reuseSummaries: false, ...opts });
   return index.list({ includeArchived: opts.includeArchived });
-}
-
-/** The transcript directory the CLI uses for a project root (symlinks resolved, like the CLI's cwd). */
-export function transcriptDirFor(projectRoot: string, env?: NodeJS.ProcessEnv, home?: string): string {
-  let root = resolve(projectRoot);
-  if (process.platform !== "win32") {
-    try {
-      root = realpathSync.native(root);
-    } catch {
-      // not there (yet): use the path as given
-    }
-  }
-  return projectTranscriptDir(root, env, home);
 }
 
 /**
@@ -137,14 +125,9 @@ export class SessionIndex {
     return { dir: this.dir, exists: true, sessions: finish(found, opts.includeArchived), scanned: 0, cached: found.length, verified: false };
   }
 
-  /** The directory's stamps and digest as they are now, made like list()'s (see digest.ts); undefined when it cannot be read. */
-  stampNow(sideFiles: readonly string[]): Stamps | undefined {
-    return stampNow(this.fs, this.dir, sideFiles);
-  }
-
   /**
    * List the directory now (every transcript's stamp checked; changed ones read again). `stamps`:
-   * the names and stats a stampNow() just made, used instead of making them again.
+   * the names and stats digest.ts's stampNow() just made, used instead of making them again.
    */
   async list(opts: { includeArchived?: boolean; stamps?: Stamps } = {}): Promise<SessionList> {
     let entries;

@@ -1,5 +1,6 @@
+import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 // Where Claude Code keeps a project's transcripts: ~/.claude/projects/<encoded cwd>/, or under
 // CLAUDE_CONFIG_DIR when set. The encoding must match the CLI's exactly, or history goes missing.
@@ -22,6 +23,19 @@ export function claudeConfigDir(env: NodeJS.ProcessEnv = process.env, home: stri
 /** The transcript directory of one project. */
 export function projectTranscriptDir(projectPath: string, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
   return join(claudeConfigDir(env, home), "projects", encodeProjectDir(projectPath));
+}
+
+/** The transcript directory the CLI uses for a project root (symlinks resolved, like the CLI's cwd). */
+export function transcriptDirFor(projectRoot: string, env?: NodeJS.ProcessEnv, home?: string): string {
+  let root = resolve(projectRoot);
+  if (process.platform !== "win32") {
+    try {
+      root = realpathSync.native(root);
+    } catch {
+      // not there (yet): use the path as given
+    }
+  }
+  return projectTranscriptDir(root, env, home);
 }
 
 /** Java's String.hashCode over UTF-16 code units, as a signed 32-bit integer. */

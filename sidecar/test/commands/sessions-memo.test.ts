@@ -1,6 +1,7 @@
 import { appendFileSync, cpSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sessionsFromMemo } from "../../src/commands/sessions-fast.js";
 import { runSessions } from "../../src/commands/sessions.js";
 import { nodeFs, type HistoryFs } from "../../src/history/fsio.js";
 import { setArchived, setCustomTitle } from "../../src/history/sidefiles.js";
@@ -108,5 +109,29 @@ describe("agent-panel sessions: the kept output", () => {
       expect(await run(p, ["--json"])).toBe(first);
     }
     expect(statSync(join(p.state, kept)).size).toBeGreaterThan(first.length);
+  });
+
+  it("is answered by the bundle's fast path alike, which gives way to the full command on anything else", async () => {
+    const p = project();
+    const env = { CLAUDE_CONFIG_DIR: p.home, XDG_DATA_HOME: p.state, HOME: p.home };
+    const full = async (args: string[]) => {
+      const out: string[] = [];
+      await runSessions(args, { env, stateDir: join(p.state, "AgentPanel", "cache"), out: (t) => out.push(t) });
+      return out.join("");
+    };
+    const fast = (args: string[]) => {
+      let printed: string | undefined;
+      return sessionsFromMemo(args, undefined, (b) => void (printed = b.toString("utf8")), env) ? printed : undefined;
+    };
+    const args = ["--project", PROJECT, "--json"];
+    expect(fast(args)).toBeUndefined(); // nothing kept yet
+    const first = await full(args);
+    expect(fast(args)).toBe(first);
+    expect(fast([`--project=${PROJECT}`, "--json"])).toBe(first);
+    expect(fast(["--json", "--project", PROJECT, "--all"])).toBeUndefined(); // another mode: not kept yet
+    for (const odd of [["--project", PROJECT, "--json", "--bogus"], ["--project"], ["--project", "--json"], ["--project", PROJECT, "--project", PROJECT, "--json"]]) expect(fast(odd), odd.join(" ")).toBeUndefined();
+    appendFileSync(join(p.dir, `${transcript("text").sessionId}.jsonl`), `${linesOf(transcript("text").file).at(-1)}\n`);
+    expect(fast(args)).toBeUndefined(); // changed: the full command lists
+    expect(JSON.parse(await full(args))).toEqual(JSON.parse(await run(p, ["--json"], { fresh: true })));
   });
 });
