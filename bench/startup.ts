@@ -35,7 +35,7 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
     node_bare_start_ms: { value: bareMs, unit: "ms (node -e 0, median)" },
     version_whole_process_ms: { value: median(version), unit: "ms (agent-panel --version, median)", target: `<= ${round(2 * bareMs)} (2x bare node)`, baseline: bareMs },
     version_ratio_to_bare_node: { value: round(median(version) / bareMs, 2), unit: "x bare node", target: "<= 2" },
-    sessions_warm_whole_process_ms: { value: sessions.ms, unit: `ms (agent-panel sessions --json, ${sessions.count} sessions, warm cache, median)`, target: "<= 150", baseline: bareMs },
+    sessions_warm_whole_process_ms: { value: sessions.ms, unit: `ms (agent-panel sessions --json, ${sessions.count} sessions, warm cache, nothing changed since the last run: its kept output after the stamp check; median)`, target: "<= 150", baseline: bareMs },
     sessions_cold_whole_process_ms: {
       value: sessions.coldMs,
       unit: `ms (agent-panel sessions --json, ${sessions.count} sessions, no index cache, ${sessions.drop.dropped ? "page cache dropped" : "page cache NOT dropped"} (${sessions.drop.how}${sessions.drop.residentPct !== undefined ? `, ${sessions.drop.residentPct} % still resident` : ""}), median of ${sessions.coldRuns})`,
