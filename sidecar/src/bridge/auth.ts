@@ -66,8 +66,14 @@ export function authorizeUpgrade(req: IncomingMessage, ctx: AuthContext): AuthRe
 /** Constant-time token comparison (hashing first hides the length too). */
 export function tokenEquals(given: string, expected: string): boolean {
   const a = createHash("sha256").update(given, "utf8").digest();
-  const b = createHash("sha256").update(expected, "utf8").digest();
-  return timingSafeEqual(a, b);
+  return timingSafeEqual(a, expectedDigest(expected));
+}
+
+/** The expected token's digest, made once per token (every /mcp and REST request compares against it). */
+let expectedCache: { token: string; digest: Buffer } | undefined;
+function expectedDigest(token: string): Buffer {
+  if (expectedCache?.token !== token) expectedCache = { token, digest: createHash("sha256").update(token, "utf8").digest() };
+  return expectedCache.digest;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if any. */

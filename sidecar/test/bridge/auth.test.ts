@@ -25,6 +25,10 @@ describe("auth rules", () => {
     expect(tokenEquals(TOKEN.slice(0, -1), TOKEN)).toBe(false);
     expect(tokenEquals(`${TOKEN}x`, TOKEN)).toBe(false);
     expect(tokenEquals("", TOKEN)).toBe(false);
+    // Another expected token (another sidecar in the same process, a new token) is compared as itself.
+    expect(tokenEquals(TOKEN, "another-token")).toBe(false);
+    expect(tokenEquals("another-token", "another-token")).toBe(true);
+    expect(tokenEquals(TOKEN, TOKEN)).toBe(true);
   });
 
   it("reads Bearer headers and subprotocol lists", () => {
