@@ -1,18 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { DirectStreamableTransport } from "./mcp-http-direct.js";
 import { preparseBody } from "./mcp-http-io.js";
 import { serveWebTransport } from "./mcp-http-node.js";
 import { createMcpServer, type McpDeps } from "./mcp-server.js";
 
 // MCP over Streamable HTTP at /mcp: stateful sessions (one SDK transport + server each, the
-// transport's web-standard form served through mcp-http-node.ts), found by
+// transport's web-standard form served through mcp-http-node.ts, single requests on the direct
+// path of mcp-http-direct.ts), found by
 // the Mcp-Session-Id header. Clients such as claude never send DELETE, so a session with no open
 // request for `idleMs` is reaped; a reaped client gets 404 and starts a new session, as the spec says.
 // Token and Host/Origin checks happened before this is reached (bridge/server.ts).
 
 interface Session {
-  transport: WebStandardStreamableHTTPServerTransport;
+  transport: DirectStreamableTransport;
   dispose: () => void;
   lastSeen: number;
   open: number;
@@ -66,11 +67,11 @@ export class McpHttpEndpoint {
   /** A request without a session id: an initialize POST starts a session. */
   private async open(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: no Mcp-Session-Id; start a session with an initialize POST.");
-    const session: Session = { transport: undefined as unknown as WebStandardStreamableHTTPServerTransport, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
+    const session: Session = { transport: undefined as unknown as DirectStreamableTransport, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
     const { server, dispose, flush } = createMcpServer(this.opts, () => session.streams > 0);
     session.dispose = dispose;
     session.flush = flush;
-    session.transport = new WebStandardStreamableHTTPServerTransport({
+    session.transport = new DirectStreamableTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sid) => void this.sessions.set(sid, session),
       onsessionclosed: (sid) => void this.drop(sid),
@@ -100,6 +101,7 @@ export class McpHttpEndpoint {
       if (stream) session.streams--;
       session.lastSeen = Date.now();
     });
+    if (session.transport.serveDirect(req, res, parsedBody)) return;
     await serveWebTransport(session.transport, req, res, parsedBody);
   }
 
