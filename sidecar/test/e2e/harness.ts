@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { AgentPanelError } from "../../src/errors.js";
+import { encodeProjectDir } from "../../src/history/paths.js";
 
 // What every end-to-end test needs before it can run the real claude binary offline: where the
 // binary is, a throw-away HOME + Unity-like project with an environment that points the CLI at
@@ -249,4 +250,15 @@ export function bundledSidecar(): string {
   const bundle = join(root, "dist", "agent-panel.mjs");
   if (!existsSync(bundle)) execFileSync(process.execPath, ["esbuild.config.mjs"], { cwd: root, stdio: "inherit" });
   return bundle;
+}
+
+/** A project `Game` under `home` whose Claude Code history (in `home`/.claude) holds one session with one typed prompt. */
+export function oneSessionProject(home: string): { project: string; dir: string; line: { type: string; sessionId: string; timestamp: string; cwd: string; message: { role: string; content: string } } } {
+  const project = join(home, "Game");
+  mkdirSync(project, { recursive: true });
+  const dir = join(home, ".claude", "projects", encodeProjectDir(project));
+  mkdirSync(dir, { recursive: true });
+  const line = { type: "user", sessionId: "5b1f4a9e-0c1d-4e5f-8a7b-9c0d1e2f3a4b", timestamp: "2026-11-30T10:00:00.000Z", cwd: project, message: { role: "user", content: "Add a jump to the player" } };
+  writeFileSync(join(dir, `${line.sessionId}.jsonl`), JSON.stringify(line) + "\n");
+  return { project, dir, line };
 }

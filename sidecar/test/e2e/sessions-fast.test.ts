@@ -1,10 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { encodeProjectDir } from "../../src/history/paths.js";
-import { bundledSidecar } from "./harness.js";
+import { bundledSidecar, oneSessionProject } from "./harness.js";
 
 // The bundle answers `sessions` from its kept output through dist/sessions-fast.cjs, without the
 // listing's chunks: a copy of the bundle without the sessions chunk still prints it, byte for byte.
@@ -18,12 +17,7 @@ function sessions(bundle: string, project: string): { status: number | null; std
 
 describe("the bundle's sessions fast path", () => {
   it("prints the kept output without loading the listing's code", () => {
-    const project = join(home, "Game");
-    mkdirSync(project, { recursive: true });
-    const dir = join(home, ".claude", "projects", encodeProjectDir(project));
-    mkdirSync(dir, { recursive: true });
-    const line = { type: "user", sessionId: "5b1f4a9e-0c1d-4e5f-8a7b-9c0d1e2f3a4b", timestamp: "2026-11-30T10:00:00.000Z", cwd: project, message: { role: "user", content: "Add a jump to the player" } };
-    writeFileSync(join(dir, `${line.sessionId}.jsonl`), JSON.stringify(line) + "\n");
+    const { project, dir, line } = oneSessionProject(home);
     const bundle = bundledSidecar();
     const first = sessions(bundle, project);
     expect(first.status, first.stderr).toBe(0);

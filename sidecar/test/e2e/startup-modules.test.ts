@@ -1,10 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { encodeProjectDir } from "../../src/history/paths.js";
-import { bundledSidecar } from "./harness.js";
+import { bundledSidecar, oneSessionProject } from "./harness.js";
 
 // Start-up cost of the bundled command is mostly what Node loads for it. The short-lived commands
 // must not pull in machinery they do not use: an ESM import of node:fs builds its whole namespace
@@ -39,12 +38,7 @@ describe("what the short-lived commands load", () => {
   });
 
   it("sessions --json loads none either, listing a transcript and then answering from the cache", () => {
-    const project = join(home, "Game");
-    mkdirSync(project, { recursive: true });
-    const dir = join(home, ".claude", "projects", encodeProjectDir(project));
-    mkdirSync(dir, { recursive: true });
-    const line = { type: "user", sessionId: "5b1f4a9e-0c1d-4e5f-8a7b-9c0d1e2f3a4b", timestamp: "2026-11-30T10:00:00.000Z", cwd: project, message: { role: "user", content: "Add a jump to the player" } };
-    writeFileSync(join(dir, `${line.sessionId}.jsonl`), JSON.stringify(line) + "\n");
+    const { project } = oneSessionProject(home);
     for (const run of ["scan", "cached"]) {
       const mods = loadedModules(["sessions", "--project", project, "--json"]);
       expect(mods.filter((m) => HEAVY.some((re) => re.test(m))), run).toEqual([]);
