@@ -37,7 +37,7 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
   const project = values.project ?? deps.cwd ?? process.cwd();
   try {
     const fs = deps.fs ?? nodeFs;
-    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs, reuseSummaries: false });
+    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs, reuseSummaries: false, digest: true });
     const includeArchived = values.all === true;
     const mode = `${values.json ? "json" : "table"}${includeArchived ? "-all" : ""}`;
     // Tables show local times; JSON has none.

@@ -28,7 +28,8 @@ export class StampDigest {
   private unsettled = false;
   private readonly sides: string[] = [];
 
-  constructor(private readonly now = Date.now()) {}
+  /** `off`: a listing nobody takes a digest of (the sidecar's) folds nothing. */
+  constructor(private readonly now = Date.now(), private readonly off = false) {}
 
   /** A transcript's stamp. */
   transcript(name: string, st: FileStat): void {
@@ -62,6 +63,7 @@ export class StampDigest {
   }
 
   private add(kind: number, key: string, st: FileStat): void {
+    if (this.off) return;
     // The key's characters, then the size and the mtime's two 32-bit halves (no string is built:
     // this runs for every transcript of every check).
     let h1 = Math.imul(0x811c9dc5 ^ kind, 0x01000193); // FNV-1a

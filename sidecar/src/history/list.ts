@@ -26,6 +26,8 @@ export interface IndexOptions {
   saveEveryMs?: number;
   /** Keep each summary for the next list to reuse (default; a one-shot listing saves the bookkeeping). */
   reuseSummaries?: boolean;
+  /** Make `lastDigest`, the digest of the stamps each list() used (the sessions command keeps its output under it). */
+  digest?: boolean;
 }
 
 /** Options of a one-shot listing. */
@@ -81,8 +83,9 @@ export class SessionIndex {
   private readonly reuse: boolean;
   /** `dir` normalized with a trailing separator: transcript paths are built by concatenation. */
   private readonly prefix: string;
-  /** The stamps the last list() depended on (see digest.ts). */
+  /** The stamps the last list() depended on (see digest.ts); only with the `digest` option. */
   lastDigest: ListingDigest | undefined;
+  private readonly digest: boolean;
 
   constructor(readonly dir: string, opts: IndexOptions = {}) {
     this.fs = opts.fs ?? nodeFs;
@@ -92,6 +95,7 @@ export class SessionIndex {
     this.sliceMs = Math.max(1, opts.sliceMs ?? 8);
     this.saveEveryMs = Math.max(0, opts.saveEveryMs ?? 0);
     this.reuse = opts.reuseSummaries !== false;
+    this.digest = opts.digest === true;
   }
 
   /**
@@ -142,7 +146,7 @@ export class SessionIndex {
     // Names only (no typed listing): a session's side folder is the entry named like its id, and a
     // transcript name that is not a file is dropped by its stat.
     const dirs = new Set(entries.filter((name) => !name.endsWith(".jsonl")));
-    const counts = { scanned: 0, cached: 0, dirty: false, digest: new StampDigest() };
+    const counts = { scanned: 0, cached: 0, dirty: false, digest: new StampDigest(Date.now(), !this.digest) };
     const seen = new Set<string>();
     const found: SessionSummary[] = [];
     // First every stamp (cheap), then the transcripts that changed are read, several at a time.
@@ -173,7 +177,7 @@ export class SessionIndex {
         counts.dirty = true;
       }
     }
-    this.lastDigest = counts.digest.result();
+    if (this.digest) this.lastDigest = counts.digest.result();
     if (counts.dirty) await this.changed();
     return { dir: this.dir, exists: true, sessions: finish(found, opts.includeArchived), scanned: counts.scanned, cached: counts.cached, verified: true };
   }
