@@ -9,8 +9,10 @@ import { HEADERS_WAIT_MS } from "./mcp-http-node.js";
 // The SDK's Streamable HTTP transport with a direct path for what nearly every POST is: one
 // JSON-RPC request on an initialized session (tools/call, tools/list). The SDK answers such a POST
 // with a web ReadableStream, a Response and a keep-alive interval, which the Node adapter then
-// pumps back out (mcp-http-node.ts); here the same checks pass the message to the same server
-// and its events are written to the Node response as they come. Everything else (initialize,
+// pumps back out (mcp-http-node.ts); here the same checks pass the message to the same server.
+// An answer within the header wait is one JSON body (cheaper for the client than an event
+// stream); after the wait or a first progress event, the events are written as they come.
+// Everything else (initialize,
 // batches, notifications, GET and DELETE, every request the checks would refuse) is the SDK's.
 
 /** One request answered on the direct path; `gone` once its client went away. */
@@ -64,9 +66,12 @@ export class DirectStreamableTransport extends WebStandardStreamableHTTPServerTr
     this.direct.delete(id!);
     stop(d);
     if (d.gone) throw new Error(`No connection established for request ID: ${String(id)}`);
-    const event = `event: message\ndata: ${JSON.stringify(message)}\n\n`;
-    if (!d.res.headersSent) d.res.writeHead(200, this.eventHeaders());
-    d.res.end(event);
+    const json = JSON.stringify(message);
+    if (d.res.headersSent) return void d.res.end(`event: message\ndata: ${json}\n\n`);
+    // Answered before any event and within the header wait: one JSON body, which the transport
+    // allows as well as an event stream and which costs the client less to read.
+    d.res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(json)), ...(this.sessionId !== undefined ? { "mcp-session-id": this.sessionId } : {}) });
+    d.res.end(json);
   }
 
   /** End the direct responses too (the SDK ends its own streams). */

@@ -42,8 +42,12 @@ function post(port: number, token: string, body: unknown, headers: Record<string
   return `POST /mcp HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${text}`;
 }
 
-/** A chunked event stream that carried an answer and ended. */
-const answered = (all: string): boolean => /"(result|error)":/.test(all) && all.endsWith("\r\n0\r\n\r\n");
+/** An answer that ended: a chunked event stream that carried one, or a JSON body of its declared length. */
+const answered = (all: string): boolean => {
+  if (!/"(result|error)":/.test(all)) return false;
+  const length = /content-length: (\d+)/i.exec(all)?.[1];
+  return length === undefined ? all.endsWith("\r\n0\r\n\r\n") : Buffer.byteLength(all.slice(all.indexOf("\r\n\r\n") + 4)) >= Number(length);
+};
 
 /** Open a session the way a client does (initialize, then initialized); returns its id. */
 async function session(s: ToolServer): Promise<string> {
@@ -57,7 +61,7 @@ async function session(s: ToolServer): Promise<string> {
 }
 
 describe("/mcp direct path", () => {
-  it("answers a quick call in one write: headers, the result event and the end of the stream", async () => {
+  it("answers a quick call as one JSON body, in one write with the headers", async () => {
     t = await startToolServer();
     const sid = await session(t);
     const taken = directAnswers();
@@ -65,18 +69,19 @@ describe("/mcp direct path", () => {
     const chunks = await exchange(t.server.port, post(t.server.port, t.token, call, { "Mcp-Session-Id": sid, "Mcp-Protocol-Version": "2025-06-18" }), answered);
     expect(chunks).toHaveLength(1);
     expect(chunks[0]).toMatch(/^HTTP\/1\.1 200/);
-    expect(chunks[0]).toMatch(/content-type: text\/event-stream/i);
+    expect(chunks[0]).toMatch(/content-type: application\/json/i);
     expect(chunks[0]).toContain(`mcp-session-id: ${sid}`);
-    const data = JSON.parse(/data: (.*)\n\n/.exec(chunks[0]!)![1]!);
+    const data = JSON.parse(chunks[0]!.slice(chunks[0]!.indexOf("\r\n\r\n") + 4));
     expect(data).toMatchObject({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: "direct" }] } });
     expect(taken()).toEqual([true]);
   });
 
-  it("sends progress events on the call's own stream before its result", async () => {
+  it("sends progress events on the call's own event stream before its result", async () => {
     t = await startToolServer();
     const sid = await session(t);
     const call = { jsonrpc: "2.0", id: "p1", method: "tools/call", params: { name: "test_tool_with_progress", arguments: {}, _meta: { progressToken: "tok" } } };
     const all = (await exchange(t.server.port, post(t.server.port, t.token, call, { "Mcp-Session-Id": sid }), answered)).join("");
+    expect(all).toMatch(/content-type: text\/event-stream/i);
     const events = [...all.matchAll(/data: (.*)\n\n/g)].map((m) => JSON.parse(m[1]!) as { method?: string; id?: string });
     expect(events.filter((e) => e.method === "notifications/progress").length).toBeGreaterThanOrEqual(3);
     expect(events.at(-1)).toMatchObject({ id: "p1" });
