@@ -32,6 +32,11 @@ export function memoKey(project: string, mode: string, zone: string, entry?: str
   return JSON.stringify([build(entry), project, mode, zone]);
 }
 
+/** The kind of output a run prints (each is kept on its own). */
+export function memoMode(json: boolean, all: boolean): string {
+  return `${json ? "json" : "table"}${all ? "-all" : ""}`;
+}
+
 /** Tables show local times (JSON has none): the time zone is part of a kept table's key. */
 export function memoZone(json: boolean): string {
   return json ? "" : `${process.env.TZ ?? ""}${new Date().getTimezoneOffset()}`;
@@ -40,12 +45,9 @@ export function memoZone(json: boolean): string {
 /** What a lookup found: the kept bytes to print, or the stamps a listing can go on from. */
 export interface MemoLookup { hit?: Buffer; stamps?: Stamps }
 
-/**
- * Look for a kept output of `mode` for the transcript folder `dir` (index cache file
- * `indexCacheFile`) and check its stamps: `hit` when they all still hold.
- */
-export function lookupMemo(fs: HistoryFs, dir: string, indexCacheFile: string, mode: string, key: string): MemoLookup {
-  const kept = readMemo(fs, memoFile(indexCacheFile, mode));
+/** Read the kept output `file` for the transcript folder `dir` and check its stamps: `hit` when they all still hold. */
+export function lookupMemo(fs: HistoryFs, dir: string, file: string, key: string): MemoLookup {
+  const kept = readMemo(fs, file);
   if (kept?.key !== key) return {};
   const stamps = stampNow(fs, dir, kept.sideFiles);
   return stamps?.digest.value === kept.digest ? { hit: kept.body, stamps } : { stamps };

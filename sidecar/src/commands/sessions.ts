@@ -3,7 +3,7 @@ import { AgentPanelError } from "../errors.js";
 import { nodeFs } from "../history/fsio.js";
 import { SessionIndex, transcriptDirFor, type ListOptions } from "../history/list.js";
 import type { SessionSummary } from "../history/types.js";
-import { lookupMemo, memoFile, memoKey, memoZone, writeMemo } from "./sessions-memo.js";
+import { lookupMemo, memoFile, memoKey, memoMode, memoZone, writeMemo } from "./sessions-memo.js";
 import { writeStdout, writeStdoutBytes } from "./stdout.js";
 
 // `agent-panel sessions`: the project's Claude Code sessions, newest first, as a table or JSON.
@@ -39,12 +39,11 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
     const fs = deps.fs ?? nodeFs;
     const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs, reuseSummaries: false, digest: true });
     const includeArchived = values.all === true;
-    const mode = `${values.json ? "json" : "table"}${includeArchived ? "-all" : ""}`;
-    // Tables show local times; JSON has none.
+    const mode = memoMode(values.json === true, includeArchived);
     const key = memoKey(project, mode, memoZone(values.json === true), deps.entry);
     const memo = index.file === undefined ? undefined : memoFile(index.file, mode);
     // The stamps are made once: when they match the kept output's they answer, else the listing goes on from them.
-    const { hit, stamps } = index.file === undefined ? {} : lookupMemo(fs, index.dir, index.file, mode, key);
+    const { hit, stamps } = memo === undefined ? {} : lookupMemo(fs, index.dir, memo, key);
     if (hit) {
       if (deps.out) deps.out(hit.toString("utf8"));
       else writeStdoutBytes(hit);

@@ -39,15 +39,11 @@ export function writeStdout(text: string, fd = 1): void {
 export function writeStdoutBytes(bytes: Uint8Array, fd = 1): void {
   if (streamed) return void stream().write(Buffer.concat([bytes, NEWLINE]));
   for (const part of [bytes, NEWLINE]) {
-    let at = 0;
-    try {
-      while (at < part.length) at += writeSync(fd, part, at, part.length - at);
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if (code === "EPIPE") return;
-      if (code !== "EAGAIN") throw err;
+    const rest = writeBytes(fd, part, 0);
+    if (rest === "closed") return;
+    if (rest !== undefined) {
       streamed = true;
-      stream().write(part === NEWLINE ? NEWLINE : Buffer.concat([part.subarray(at), NEWLINE]));
+      stream().write(part === NEWLINE ? rest : Buffer.concat([rest, NEWLINE]));
       return;
     }
   }
@@ -60,20 +56,31 @@ const NEWLINE = Buffer.from("\n");
  * out, "closed" when the reader went away (EPIPE), or the bytes not written when fd 1 would block.
  */
 function writePart(fd: number, part: string): Buffer | "closed" | undefined {
-  let bytes: Buffer | undefined;
-  let at = 0;
+  let at: number;
   try {
     at = writeSync(fd, part);
-    if (at >= Buffer.byteLength(part)) return undefined;
-    bytes = Buffer.from(part, "utf8");
+  } catch (err) {
+    return unwritten(err, Buffer.from(part, "utf8"));
+  }
+  return at >= Buffer.byteLength(part) ? undefined : writeBytes(fd, Buffer.from(part, "utf8"), at);
+}
+
+/** Write `bytes` from offset `at` to the end; the same answers as writePart. */
+function writeBytes(fd: number, bytes: Uint8Array, at: number): Buffer | "closed" | undefined {
+  try {
     while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
     return undefined;
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (code === "EPIPE") return "closed";
-    if (code !== "EAGAIN") throw err;
-    return (bytes ?? Buffer.from(part, "utf8")).subarray(at);
+    return unwritten(err, Buffer.from(bytes.buffer, bytes.byteOffset + at, bytes.length - at));
   }
+}
+
+/** A failed write: "closed" for EPIPE, what is left for EAGAIN (fd 1 non-blocking and full); anything else is thrown. */
+function unwritten(err: unknown, rest: Buffer): Buffer | "closed" {
+  const code = (err as { code?: unknown }).code;
+  if (code === "EPIPE") return "closed";
+  if (code !== "EAGAIN") throw err;
+  return rest;
 }
 
 /** process.stdout, where a reader that went away ends the output quietly here too. */

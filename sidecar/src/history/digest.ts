@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { FileStat, HistoryFs } from "./fsio.js";
+import { statOrUndefined, type FileStat, type HistoryFs } from "./fsio.js";
 
 // A short digest of every stamp (size, mtime) a listing of one transcript directory depended on:
 // each transcript, each session's side folder and each side file it read. Two listings with the
@@ -130,14 +130,6 @@ export function stampNow(fs: HistoryFs, dir: string, sideFiles: readonly string[
     if (st) digest.sideFile(key, st);
   }
   return { entries, stats, digest: digest.result() };
-}
-
-function statOrUndefined(fs: HistoryFs, path: string): FileStat | undefined {
-  try {
-    return fs.statSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 function hex(n: number): string {

@@ -89,6 +89,15 @@ function done(call: (cb: (err: NodeJS.ErrnoException | null) => void) => void): 
   return new Promise((resolve, reject) => call((err) => (err ? reject(err) : resolve())));
 }
 
+/** The stat of `path`, or undefined when it cannot be stat'ed (gone since a readdir, unreadable). */
+export function statOrUndefined(fs: HistoryFs, path: string): FileStat | undefined {
+  try {
+    return fs.statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when `err` is a Node error with one of the given codes (ENOENT, ENOTDIR, …). */
 export function isFsError(err: unknown, ...codes: string[]): boolean {
   return typeof err === "object" && err !== null && codes.includes(String((err as { code?: unknown }).code));

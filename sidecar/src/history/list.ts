@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { AgentPanelError } from "../errors.js";
 import { cacheFile, defaultCacheDir, emptyCache, loadCache, saveCache, validScan, validStamp, type DirCache } from "./cache.js";
 import { RACY_MS, StampDigest, type ListingDigest, type Stamps } from "./digest.js";
-import { isFsError, nodeFs, type FileStat, type HistoryFs } from "./fsio.js";
+import { isFsError, nodeFs, statOrUndefined, type FileStat, type HistoryFs } from "./fsio.js";
 import { transcriptDirFor } from "./paths.js";
 import { WINDOW, scanBuffers, scanTranscript, type ScanBuffers } from "./scan.js";
 import { finish, summarize, type Side } from "./summary.js";
@@ -184,19 +184,9 @@ export class SessionIndex {
 
   /** Stat one transcript; its cached scan when the stamp still matches (undefined: gone or not a file). */
   private stamp(name: string, cache: DirCache, counts: { cached: number; digest: StampDigest }, seen: Set<string>, known?: FileStat | null): Stamped | undefined {
-    const file = this.prefix + name; // dir is already normalized: no join() per session
-    let st: FileStat;
-    if (known !== undefined) {
-      if (known === null) return undefined; // removed since readdir
-      st = known;
-    } else {
-      try {
-        st = this.fs.statSync(file);
-      } catch {
-        return undefined; // removed since readdir
-      }
-    }
-    if (!st.isFile) return undefined;
+    // dir is already normalized: no join() per session. Undefined or null: removed since readdir.
+    const st = known === undefined ? statOrUndefined(this.fs, this.prefix + name) : known;
+    if (!st?.isFile) return undefined;
     seen.add(name);
     counts.digest.transcript(name, st);
     const hit = Object.hasOwn(cache.scans, name) ? cache.scans[name] : undefined;
