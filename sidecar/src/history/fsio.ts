@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import { dirname } from "node:path";
+import { readRangesDirect } from "./direct-read.js";
 
 // The few file operations history needs, behind an interface so tests can count reads (to prove
 // the cache works) or inject failures. Listing stats synchronously in short time slices (thousands
@@ -33,6 +34,8 @@ export interface HistoryFs {
   readRanges(path: string, ranges: ReadRange[]): Promise<number[]>;
   /** The same, synchronously: cheaper when the page cache holds the file (no thread-pool round trips). */
   readRangesSync(path: string, ranges: ReadRange[]): number[];
+  /** The same, past the page cache where the system allows it (direct-read.ts): for reads known to go to the disk. */
+  readRangesUncached?(path: string, ranges: ReadRange[]): Promise<number[]>;
   readFileSync(path: string): Buffer;
   open(path: string): Promise<FileReader>;
   /** Write a whole file atomically (temp file + rename), creating parent directories. */
@@ -63,6 +66,7 @@ export const nodeFs: HistoryFs = {
       fs.closeSync(fd);
     }
   },
+  readRangesUncached: (path, ranges) => readRangesDirect(path, ranges, nodeFs.readRanges),
   readFileSync: (path) => fs.readFileSync(path),
   open: (path) =>
     new Promise((resolve, reject) => fs.open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),

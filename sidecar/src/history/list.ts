@@ -4,7 +4,8 @@ import { cacheFile, defaultCacheDir, emptyCache, loadCache, saveCache, validScan
 import { RACY_MS, StampDigest, type ListingDigest, type Stamps } from "./digest.js";
 import { isFsError, nodeFs, statOrUndefined, type FileStat, type HistoryFs } from "./fsio.js";
 import { transcriptDirFor } from "./paths.js";
-import { WINDOW, scanBuffers, scanTranscript, type ScanBuffers } from "./scan.js";
+import { WINDOW, type ScanBuffers } from "./scan.js";
+import { drainScans, nowMs, type ScanJob, type ScanOutcome } from "./scan-queue.js";
 import { finish, summarize, type Side } from "./summary.js";
 import { ARCHIVED_FILE, CUSTOM_TITLE_FILE, SUBAGENTS_DIR, parseArchived, parseCustomTitle } from "./sidefiles.js";
 import type { ScanResult, SessionList, SessionSummary } from "./types.js";
@@ -57,8 +58,7 @@ export const SCAN_PARALLEL = 32;
 /** Read buffers an index keeps between lists (the rest of a big cold listing's are let go). */
 const SPARE_BUFS = 2;
 
-/** Two of the last four synchronous scans slower than this were waiting for the disk: switch to parallel reads. */
-export const SLOW_SCAN_MS = 1.5;
+export { SLOW_READ_MS } from "./scan-queue.js";
 
 /** One transcript during a listing: its stamp, then its scan (cached or read). */
 interface Stamped { name: string; st: FileStat; scan?: ScanResult }
@@ -197,55 +197,30 @@ export class SessionIndex {
     return { name, st };
   }
 
-  /** Read the head and tail windows of each changed transcript (from memory in turn, from disk SCAN_PARALLEL at a time). */
+  /**
+   * Read the head and tail windows of each changed transcript (see scan-queue.ts: from memory in
+   * turn, from disk SCAN_PARALLEL at a time).
+   */
   private async scanChanged(todo: Stamped[], cache: DirCache, counts: { scanned: number; dirty: boolean; digest: StampDigest }): Promise<void> {
+    if (todo.length === 0) return;
+    const jobs: ScanJob[] = todo.map((one) => ({ path: this.prefix + one.name, size: one.st.size }));
     let next = 0;
-    const scanOne = async (one: Stamped, bufs: ScanBuffers, sync: boolean): Promise<void> => {
+    const claim = (): number => (next < jobs.length ? next++ : -1);
+    const apply = (i: number, outcome: ScanOutcome): void => {
+      const one = todo[i]!;
       counts.scanned++;
-      try {
-        one.scan = await scanTranscript(this.fs, this.prefix + one.name, one.st.size, bufs, sync);
+      if (outcome.scan) {
+        one.scan = outcome.scan;
         cache.scans[one.name] = { size: one.st.size, mtimeMs: one.st.mtimeMs, scan: one.scan };
         counts.dirty = true;
-      } catch (err) {
+      } else {
         // Not cached: a locked or briefly unreadable file is retried on the next list.
         counts.digest.failed();
-        one.scan = { messageCount: Math.round(one.st.size / WINDOW), messageCountExact: false, warning: `The transcript could not be read: ${(err as Error).message}` };
+        one.scan = { messageCount: Math.round(one.st.size / WINDOW), messageCountExact: false, warning: `The transcript could not be read: ${outcome.error}` };
       }
     };
-    // Files the page cache holds are read fastest synchronously, one after the other. Two of the
-    // last four scans slower than SLOW_SCAN_MS mean the disk (a cold page cache still holds a file
-    // here and there, so slow scans need not come in a row): the rest are read in parallel.
-    const first = this.spareBufs.pop() ?? scanBuffers();
-    try {
-      let slice = nowMs();
-      let recent = 0; // the last four scans, one bit each (1 = slow): one alone may be a busy CPU
-      while (next < todo.length) {
-        const t0 = nowMs();
-        await scanOne(todo[next++]!, first, true);
-        const t1 = nowMs();
-        recent = ((recent << 1) | (t1 - t0 > SLOW_SCAN_MS ? 1 : 0)) & 0b1111;
-        if ((recent & (recent - 1)) !== 0) break; // two bits or more set
-        if (t1 - slice > this.sliceMs) {
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          slice = nowMs();
-        }
-      }
-    } finally {
-      this.spareBufs.push(first);
-    }
-    if (next >= todo.length) return;
-    // Buffers are taken from the spare ones, so two lists running at once never share one.
-    const bufs = Array.from({ length: Math.min(SCAN_PARALLEL, todo.length - next) }, () => this.spareBufs.pop() ?? scanBuffers());
-    const worker = async (b: ScanBuffers): Promise<void> => {
-      while (next < todo.length) await scanOne(todo[next++]!, b, false);
-    };
-    try {
-      await Promise.all(bufs.map(worker));
-    } finally {
-      this.spareBufs.push(...bufs.slice(0, Math.max(0, SPARE_BUFS - this.spareBufs.length)));
-    }
+    await drainScans(this.fs, jobs, claim, apply, { sliceMs: this.sliceMs, parallel: SCAN_PARALLEL, spare: this.spareBufs, keep: SPARE_BUFS });
   }
-
 
   /** The summary of a stamped and scanned transcript, with its side files. */
   private finishOne(one: Stamped, dirs: Set<string>, cache: DirCache, counts: { dirty: boolean; digest: StampDigest }, seen: Set<string>): SessionSummary {
@@ -344,9 +319,4 @@ export class SessionIndex {
     const title = read(CUSTOM_TITLE_FILE);
     return { hasSubagents: names.includes(SUBAGENTS_DIR), archived: archived === true, customTitle: typeof title === "string" ? title : null };
   }
-}
-
-/** Milliseconds from a monotonic clock, without touching the `performance` global (which loads perf_hooks: a cost for every short-lived `sessions` process). */
-function nowMs(): number {
-  return Number(process.hrtime.bigint()) / 1e6;
 }

@@ -2,7 +2,8 @@ import { appendFileSync, existsSync, readFileSync, readdirSync, utimesSync, writ
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasCode } from "../../src/errors.js";
-import { listSessions, SCAN_PARALLEL, SessionIndex, SLOW_SCAN_MS } from "../../src/history/list.js";
+import { nodeFs } from "../../src/history/fsio.js";
+import { listSessions, SCAN_PARALLEL, SessionIndex, SLOW_READ_MS } from "../../src/history/list.js";
 import { setArchived, setCustomTitle } from "../../src/history/sidefiles.js";
 import { CONFIG_DIR, PROJECT, copyOfGameDir, countingFs, tempDir, transcript } from "./helpers.js";
 
@@ -156,7 +157,7 @@ describe("the index cache", () => {
       ...fs,
       // Slow synchronous reads (a disk, not the page cache) make the index switch to parallel reads.
       readRangesSync: (path: string, ranges: Parameters<typeof fs.readRanges>[1]) => {
-        for (const end = performance.now() + 2 * SLOW_SCAN_MS; performance.now() < end; );
+        for (const end = performance.now() + 2 * SLOW_READ_MS; performance.now() < end; );
         return fs.readRangesSync(path, ranges);
       },
       readRanges: async (path: string, ranges: Parameters<typeof fs.readRanges>[1]) => {
@@ -177,20 +178,37 @@ describe("the index cache", () => {
     expect(b.sessions).toEqual(expected.sessions);
   });
 
-  it("switches to parallel reads when slow synchronous scans are mixed with fast ones (a cold disk, some files cached)", async () => {
+  it("switches to parallel reads when slow synchronous reads are mixed with fast ones (a cold disk, some files cached)", async () => {
     const dir = copyOfGameDir();
     const fs = countingFs();
     let syncReads = 0;
     const mixed = {
       ...fs,
       readRangesSync: (path: string, ranges: Parameters<typeof fs.readRanges>[1]) => {
-        if (syncReads++ % 2 === 0) for (const end = performance.now() + 2 * SLOW_SCAN_MS; performance.now() < end; );
+        if (syncReads++ % 4 !== 2) for (const end = performance.now() + 2 * SLOW_READ_MS; performance.now() < end; );
         return fs.readRangesSync(path, ranges);
       },
     };
     const list = await new SessionIndex(dir, { stateDir: null, fs: mixed }).list();
     expect(list.scanned).toBe(21);
-    expect(syncReads).toBeLessThanOrEqual(4); // slow, fast, slow: the rest in parallel
+    expect(syncReads).toBeLessThanOrEqual(4); // slow, slow, fast, slow: the rest in parallel
+  });
+
+  it("lists the same sessions when the disk is slow and the windows are read past the page cache", async () => {
+    const dir = copyOfGameDir();
+    const expected = await new SessionIndex(dir, { stateDir: null }).list();
+    let uncached = 0;
+    const disk = {
+      ...nodeFs,
+      readRangesSync: (path: string, ranges: Parameters<typeof nodeFs.readRanges>[1]) => {
+        for (const end = performance.now() + 2 * SLOW_READ_MS; performance.now() < end; );
+        return nodeFs.readRangesSync(path, ranges);
+      },
+      readRangesUncached: (path: string, ranges: Parameters<typeof nodeFs.readRanges>[1]) => (uncached++, nodeFs.readRangesUncached!(path, ranges)),
+    };
+    const list = await new SessionIndex(dir, { stateDir: null, fs: disk }).list();
+    expect(uncached).toBe(list.scanned - 3);
+    expect(list.sessions).toEqual(expected.sessions);
   });
 
   it("has no cached list before the first list, or for a cache of another format", async () => {
