@@ -6,20 +6,23 @@ import type { ReadRange } from "./fsio.js";
 // the kernel's read-ahead around them (several times the bytes where read-ahead is set large, as on
 // virtual disks), and the kernel spends about half the CPU per read. O_DIRECT wants the file
 // offset, the length and the memory address aligned to the device's block: each range is read
-// whole blocks at a time into a page-aligned staging buffer (WebAssembly memory is page-aligned)
-// and copied out. Where O_DIRECT is missing or refused (other systems, tmpfs, some network file
+// whole blocks at a time: in place when the caller's buffer is block-aligned with room around the
+// range (the scan's buffers come from alignedBuffer(); the range's bytes then start at `at`), else
+// into a staging buffer and copied out. WebAssembly memory is page-aligned, so buffers carved from
+// it at multiples of ALIGN are too. Where O_DIRECT is missing or refused (other systems, tmpfs, some network file
 // systems) the ordinary buffered read answers, and the first refusal turns direct reads off.
 
 /** Alignment of offsets, lengths and buffers (covers 512-byte and 4 KiB block devices). */
-const ALIGN = 4096;
+export const ALIGN = 4096;
 /** Largest range a listing reads (a whole 128 KiB transcript) plus the alignment slack on both ends. */
 const SLOT = 128 * 1024 + 2 * ALIGN;
-/** Staging buffers made at a time (one WebAssembly memory each group). */
-const GROUP = 16;
+/** Bytes of WebAssembly memory carved into aligned buffers at a time. */
+const CHUNK = 2 * 1024 * 1024;
 
 const O_DIRECT = process.platform === "linux" ? fs.constants.O_DIRECT : undefined;
 let enabled = O_DIRECT !== undefined && O_DIRECT > 0;
 const free: Buffer[] = [];
+let chunk: { memory: WebAssembly.Memory; used: number } | undefined;
 
 /** Whether the next reads try O_DIRECT (false once the system refused it, or off Linux). */
 export function directReadsEnabled(): boolean {
@@ -50,16 +53,21 @@ export async function readRangesDirect(path: string, ranges: ReadRange[], fallba
   }
 }
 
-/** One range through a staging buffer: whole blocks around it, then the wanted bytes copied out. */
+/** One range: whole blocks around it, read in place when `into` allows it, else staged and copied out. */
 async function readOne(fd: number, r: ReadRange): Promise<number> {
   if (r.length <= 0) return 0;
   const start = r.position - (r.position % ALIGN);
   const skip = r.position - start;
   const span = Math.ceil((skip + r.length) / ALIGN) * ALIGN;
+  const read = (into: Buffer): Promise<number> => new Promise((resolve, reject) => fs.read(fd, into, 0, span, start, (e, n) => (e ? reject(e) : resolve(Math.max(0, Math.min(r.length, n - skip))))));
+  if (r.aligned === true && span <= r.into.length) {
+    const got = await read(r.into);
+    r.at = skip;
+    return got;
+  }
   const slot = take();
   try {
-    const n = await new Promise<number>((resolve, reject) => fs.read(fd, slot, 0, span, start, (e, got) => (e ? reject(e) : resolve(got))));
-    const got = Math.max(0, Math.min(r.length, n - skip));
+    const got = await read(slot);
     slot.copy(r.into, 0, skip, skip + got);
     return got;
   } finally {
@@ -67,11 +75,21 @@ async function readOne(fd: number, r: ReadRange): Promise<number> {
   }
 }
 
-/** A free page-aligned staging buffer, making a group of them when none is left. */
+/**
+ * A zero-filled buffer of at least `bytes` whose memory starts on an ALIGN boundary, for reads
+ * past the page cache in place (see ReadRange.aligned). Carved from shared WebAssembly memory, so
+ * many small ones cost one mapping.
+ */
+export function alignedBuffer(bytes: number): Buffer {
+  const size = Math.ceil(bytes / ALIGN) * ALIGN;
+  if (size > CHUNK) return Buffer.from(new WebAssembly.Memory({ initial: Math.ceil(size / 65536) }).buffer, 0, size);
+  if (!chunk || chunk.used + size > CHUNK) chunk = { memory: new WebAssembly.Memory({ initial: CHUNK / 65536 }), used: 0 };
+  const buf = Buffer.from(chunk.memory.buffer, chunk.used, size);
+  chunk.used += size;
+  return buf;
+}
+
+/** A free staging buffer. */
 function take(): Buffer {
-  const slot = free.pop();
-  if (slot) return slot;
-  const memory = new WebAssembly.Memory({ initial: Math.ceil((GROUP * SLOT) / 65536) });
-  for (let i = 1; i < GROUP; i++) free.push(Buffer.from(memory.buffer, i * SLOT, SLOT));
-  return Buffer.from(memory.buffer, 0, SLOT);
+  return free.pop() ?? alignedBuffer(SLOT);
 }

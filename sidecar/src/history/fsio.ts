@@ -18,8 +18,13 @@ export interface FileReader {
   close(): Promise<void>;
 }
 
-/** One range to read: `length` bytes at `position` into `into` (from its start). */
-export interface ReadRange { position: number; length: number; into: Buffer }
+/**
+ * One range to read: `length` bytes at `position` into `into`, from its start unless the reader
+ * sets `at`. `aligned`: `into` starts on a block boundary (direct-read.ts alignedBuffer) and a
+ * reader past the page cache may fill it with the whole blocks around the range, the range's
+ * bytes then starting at `at`.
+ */
+export interface ReadRange { position: number; length: number; into: Buffer; aligned?: boolean; at?: number }
 
 /** File operations used by the history index, search and transcript loader. */
 export interface HistoryFs {

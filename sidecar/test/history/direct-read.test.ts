@@ -1,7 +1,7 @@
 import { closeSync, constants, openSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { directReadsEnabled, readRangesDirect } from "../../src/history/direct-read.js";
+import { ALIGN, alignedBuffer, directReadsEnabled, readRangesDirect } from "../../src/history/direct-read.js";
 import { nodeFs, type ReadRange } from "../../src/history/fsio.js";
 import { tempDir } from "./helpers.js";
 
@@ -49,6 +49,21 @@ describe("readRangesDirect", () => {
     got.forEach((r, i) => expect(r.into.subarray(0, n[i]).equals(bytes.subarray(r.position, r.position + n[i]!))).toBe(true));
     // Where the file system offers direct I/O it was used, not the buffered fallback.
     expect(fellBack).toBe(direct ? 0 : 1);
+  });
+
+  it("reads in place into an aligned buffer with room, the bytes starting at `at`", async () => {
+    const { file } = sample();
+    const direct = directReadsEnabled() && fileSystemTakesDirect(file);
+    const spans: Array<[number, number]> = [[size - 65_536, 65_536], [0, 16 * 1024], [size - 100, 100]];
+    const rs: ReadRange[] = spans.map(([position, length]) => ({ position, length, into: alignedBuffer(length + 2 * ALIGN), aligned: true }));
+    const n = await readRangesDirect(file, rs, nodeFs.readRanges);
+    expect(n).toEqual([65_536, 16 * 1024, 100]);
+    rs.forEach((r, i) => {
+      const at = r.at ?? 0;
+      expect(r.into.subarray(at, at + n[i]!).equals(bytes.subarray(r.position, r.position + n[i]!))).toBe(true);
+    });
+    // In place, each range starts at its offset within its first block; buffered reads leave `at` unset.
+    expect(rs.map((r) => r.at)).toEqual(direct ? spans.map(([p]) => p % ALIGN) : [undefined, undefined, undefined]);
   });
 
   it("leaves a range larger than its staging buffers to the buffered read", async () => {
