@@ -82,6 +82,10 @@ async function readOne(fd: number, r: ReadRange): Promise<number> {
  */
 export function alignedBuffer(bytes: number): Buffer {
   const size = Math.ceil(bytes / ALIGN) * ALIGN;
+  if (typeof WebAssembly === "undefined") {
+    enabled = false; // node --jitless has no WebAssembly: no aligned memory, so buffered reads only
+    return Buffer.alloc(size);
+  }
   if (size > CHUNK) return Buffer.from(new WebAssembly.Memory({ initial: Math.ceil(size / 65536) }).buffer, 0, size);
   if (!chunk || chunk.used + size > CHUNK) chunk = { memory: new WebAssembly.Memory({ initial: CHUNK / 65536 }), used: 0 };
   const buf = Buffer.from(chunk.memory.buffer, chunk.used, size);
