@@ -42,15 +42,19 @@ export async function readRangesDirect(path: string, ranges: ReadRange[], fallba
     if ((err as NodeJS.ErrnoException).code === "EINVAL") enabled = false; // the file system has no direct I/O
     return fallback(path, ranges);
   }
+  let settled: PromiseSettledResult<number>[];
   try {
-    return await Promise.all(ranges.map((r) => readOne(fd, r)));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EINVAL") throw err;
-    enabled = false; // alignment refused (an unusual block size): buffered from now on
-    return fallback(path, ranges);
+    // Every read ends before the file is closed or a buffer is read into again.
+    settled = await Promise.allSettled(ranges.map((r) => readOne(fd, r)));
   } finally {
     fs.closeSync(fd);
   }
+  const failed = settled.find((x): x is PromiseRejectedResult => x.status === "rejected");
+  if (!failed) return settled.map((x) => (x as PromiseFulfilledResult<number>).value);
+  if ((failed.reason as NodeJS.ErrnoException)?.code !== "EINVAL") throw failed.reason;
+  enabled = false; // alignment refused (an unusual block size): buffered from now on
+  for (const r of ranges) delete r.at;
+  return fallback(path, ranges);
 }
 
 /** One range: whole blocks around it, read in place when `into` allows it, else staged and copied out. */
