@@ -5,12 +5,13 @@ import type { ReadRange } from "./fsio.js";
 // page cache with O_DIRECT on Linux: the disk then reads exactly the windows the scan needs, not
 // the kernel's read-ahead around them (several times the bytes where read-ahead is set large, as on
 // virtual disks), and the kernel spends about half the CPU per read. O_DIRECT wants the file
-// offset, the length and the memory address aligned to the device's block: each range is read
+// offset, the length and the memory address aligned to the device's block, so each range is read
 // whole blocks at a time: in place when the caller's buffer is block-aligned with room around the
 // range (the scan's buffers come from alignedBuffer(); the range's bytes then start at `at`), else
 // into a staging buffer and copied out. WebAssembly memory is page-aligned, so buffers carved from
-// it at multiples of ALIGN are too. Where O_DIRECT is missing or refused (other systems, tmpfs, some network file
-// systems) the ordinary buffered read answers, and the first refusal turns direct reads off.
+// it at multiples of ALIGN are too. Where O_DIRECT is missing or refused (other systems, tmpfs,
+// some network file systems) the ordinary buffered read answers, and the first refusal turns
+// direct reads off for the process.
 
 /** Alignment of offsets, lengths and buffers (covers 512-byte and 4 KiB block devices). */
 export const ALIGN = 4096;
