@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Copies the built sidecar (dist/agent-panel.mjs and the chunks it loads on demand, dist/chunks/)
+// Copies the built sidecar (dist/agent-panel.mjs, the CommonJS files it requires and the chunks it
+// loads on demand, dist/chunks/)
 // into the Unity package (unity-panel/Sidecar~/), which Unity never imports (the folder ends with
 // "~"), so the package is self-contained apart from node and claude. Run after `npm run build`;
 // `--check` only reports whether the copy is current.
@@ -38,9 +39,10 @@ if (process.argv.includes("--check")) {
   console.log(`copied dist/ to unity-panel/Sidecar~ (${wanted.length} files)`);
 }
 
-/** The bundle's files relative to `dir`: the entry and every chunk. */
+/** The bundle's files relative to `dir`: the entry, the CommonJS files beside it (sessions-fast.cjs) and every chunk. */
 function files(dir) {
   if (!existsSync(dir)) return [];
   const chunks = existsSync(join(dir, "chunks")) ? readdirSync(join(dir, "chunks")).filter((f) => f.endsWith(".mjs")).map((f) => `chunks/${f}`) : [];
-  return existsSync(join(dir, "agent-panel.mjs")) ? ["agent-panel.mjs", ...chunks.sort()] : chunks.sort();
+  const beside = readdirSync(dir).filter((f) => f.endsWith(".cjs")).sort();
+  return [...(existsSync(join(dir, "agent-panel.mjs")) ? ["agent-panel.mjs"] : []), ...beside, ...chunks.sort()];
 }
