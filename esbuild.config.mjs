@@ -3,7 +3,7 @@
 // Splitting lets each subcommand load only what it needs (`--version` parses 2 KB, not 5 MB).
 // `node esbuild.config.mjs` (npm run build).
 import { build } from "esbuild";
-import { readFileSync, chmodSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, chmodSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { builtinModules } from "node:module";
 import { buildWebAssets, embedWebAssetsPlugin } from "./sidecar/src/web/build-web.mjs";
@@ -15,8 +15,10 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 // module sidecar/src/web/assets.ts with one returning the prebuilt strings, so the single-file
 // bundle serves the panel from memory and never loads esbuild (see build-web.mjs).
 const web = await buildWebAssets({ minify: true });
-// Chunk names carry a content hash: drop the previous build's so none is left behind.
+// Chunk names carry a content hash: drop the previous build's so none is left behind, and the
+// CommonJS files beside the entry, so one an older build wrote does not reach Sidecar~.
 rmSync("dist/chunks", { recursive: true, force: true });
+if (existsSync("dist")) for (const f of readdirSync("dist")) if (f.endsWith(".cjs")) rmSync(join("dist", f), { force: true });
 
 await build({
   entryPoints: { "agent-panel": "sidecar/src/bin.ts" },
