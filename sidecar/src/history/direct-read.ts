@@ -43,19 +43,30 @@ export async function readRangesDirect(path: string, ranges: ReadRange[], fallba
     if ((err as NodeJS.ErrnoException).code === "EINVAL") enabled = false; // the file system has no direct I/O
     return fallback(path, ranges);
   }
-  let settled: PromiseSettledResult<number>[];
+  let failure: unknown;
   try {
-    // Every read ends before the file is closed or a buffer is read into again.
-    settled = await Promise.allSettled(ranges.map((r) => readOne(fd, r)));
+    return await allReads(ranges.map((r) => readOne(fd, r)));
+  } catch (err) {
+    failure = err;
   } finally {
     fs.closeSync(fd);
   }
-  const failed = settled.find((x): x is PromiseRejectedResult => x.status === "rejected");
-  if (!failed) return settled.map((x) => (x as PromiseFulfilledResult<number>).value);
-  if ((failed.reason as NodeJS.ErrnoException)?.code !== "EINVAL") throw failed.reason;
+  if ((failure as NodeJS.ErrnoException)?.code !== "EINVAL") throw failure;
   enabled = false; // alignment refused (an unusual block size): buffered from now on
   for (const r of ranges) delete r.at;
   return fallback(path, ranges);
+}
+
+/**
+ * The bytes read per range once every read has ended, or the first failure then: a file's
+ * descriptor must not be closed (its number reused by the next open) nor its buffers read into
+ * again while one of its reads is still in flight.
+ */
+export async function allReads(reads: Array<Promise<number> | number>): Promise<number[]> {
+  const settled = await Promise.allSettled(reads);
+  const failed = settled.find((x): x is PromiseRejectedResult => x.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((x) => (x as PromiseFulfilledResult<number>).value);
 }
 
 /** One range: whole blocks around it, read in place when `into` allows it, else staged and copied out. */

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import { dirname } from "node:path";
-import { readRangesDirect } from "./direct-read.js";
+import { allReads, readRangesDirect } from "./direct-read.js";
 
 // The few file operations history needs, behind an interface so tests can count reads (to prove
 // the cache works) or inject failures. Listing stats synchronously in short time slices (thousands
@@ -57,16 +57,11 @@ export const nodeFs: HistoryFs = {
     // Open and close here, on the calling thread (the listing has just stat'ed the file, so they
     // cost microseconds): libuv has four I/O threads, and they are best spent on the reads alone.
     const fd = fs.openSync(path, "r");
-    let settled: PromiseSettledResult<number>[];
     try {
-      // Every read ends before the descriptor is closed (a number reused by the next open must not be read).
-      settled = await Promise.allSettled(ranges.map((r) => (r.length > 0 ? new Promise<number>((res, rej) => fs.read(fd, r.into, 0, r.length, r.position, (e, n) => (e ? rej(e) : res(n)))) : 0)));
+      return await allReads(ranges.map((r) => (r.length > 0 ? new Promise<number>((res, rej) => fs.read(fd, r.into, 0, r.length, r.position, (e, n) => (e ? rej(e) : res(n)))) : 0)));
     } finally {
       fs.closeSync(fd);
     }
-    const failed = settled.find((x): x is PromiseRejectedResult => x.status === "rejected");
-    if (failed) throw failed.reason;
-    return settled.map((x) => (x as PromiseFulfilledResult<number>).value);
   },
   readRangesSync: (path, ranges) => {
     const fd = fs.openSync(path, "r");

@@ -58,8 +58,6 @@ export const SCAN_PARALLEL = 32;
 /** Read buffers an index keeps between lists (the rest of a big cold listing's are let go). */
 const SPARE_BUFS = 2;
 
-export { SLOW_READ_MS } from "./scan-queue.js";
-
 /** One transcript during a listing: its stamp, then its scan (cached or read). */
 interface Stamped { name: string; st: FileStat; scan?: ScanResult }
 
@@ -204,8 +202,6 @@ export class SessionIndex {
   private async scanChanged(todo: Stamped[], cache: DirCache, counts: { scanned: number; dirty: boolean; digest: StampDigest }): Promise<void> {
     if (todo.length === 0) return;
     const jobs: ScanJob[] = todo.map((one) => ({ path: this.prefix + one.name, size: one.st.size }));
-    let next = 0;
-    const claim = (): number => (next < jobs.length ? next++ : -1);
     const apply = (i: number, outcome: ScanOutcome): void => {
       const one = todo[i]!;
       counts.scanned++;
@@ -219,7 +215,7 @@ export class SessionIndex {
         one.scan = { messageCount: Math.round(one.st.size / WINDOW), messageCountExact: false, warning: `The transcript could not be read: ${outcome.error}` };
       }
     };
-    await drainScans(this.fs, jobs, claim, apply, { sliceMs: this.sliceMs, parallel: SCAN_PARALLEL, spare: this.spareBufs, keep: SPARE_BUFS });
+    await drainScans(this.fs, jobs, apply, { sliceMs: this.sliceMs, parallel: SCAN_PARALLEL, spare: this.spareBufs, keep: SPARE_BUFS });
   }
 
   /** The summary of a stamped and scanned transcript, with its side files. */

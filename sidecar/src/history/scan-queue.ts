@@ -2,8 +2,7 @@ import type { HistoryFs } from "./fsio.js";
 import { scanBuffers, scanTranscript, type ScanBuffers } from "./scan.js";
 import type { ScanResult } from "./types.js";
 
-// The loop that scans a listing's changed transcripts, taking each from `claim`. Files the page
-// cache holds are read fastest synchronously, one after the other; when the reads of three of the last four scans were slower
+// The loop that scans a listing's changed transcripts, in order. Files the page cache holds are read fastest synchronously, one after the other; when the reads of three of the last four scans were slower
 // than SLOW_READ_MS the disk is what they wait for, and the rest are read several at a time, past
 // the page cache where the file system allows it (direct-read.ts). Only the reads are timed: a
 // scan's own work is slow for a while in a fresh process (code not yet optimized, buffers' pages
@@ -37,11 +36,10 @@ export interface DrainOptions {
   keep: number;
 }
 
-/**
- * Scan jobs until `claim` runs out (it returns the next job's index, or -1), reporting each
- * outcome through `done`. Never throws for a file: a read error is an outcome.
- */
-export async function drainScans(fs: HistoryFs, jobs: readonly ScanJob[], claim: () => number, done: (i: number, outcome: ScanOutcome) => void, opts: DrainOptions): Promise<void> {
+/** Scan every job, reporting each outcome by its index through `done`. Never throws for a file: a read error is an outcome. */
+export async function drainScans(fs: HistoryFs, jobs: readonly ScanJob[], done: (i: number, outcome: ScanOutcome) => void, opts: DrainOptions): Promise<void> {
+  let next = 0;
+  const claim = (): number => (next < jobs.length ? next++ : -1);
   const scanOne = async (via: HistoryFs, i: number, bufs: ScanBuffers, sync: boolean): Promise<void> => {
     const job = jobs[i]!;
     let outcome: ScanOutcome;
@@ -66,13 +64,11 @@ export async function drainScans(fs: HistoryFs, jobs: readonly ScanJob[], claim:
   };
   const first = opts.spare.pop() ?? scanBuffers();
   let pending = -1; // claimed by the synchronous phase but left for the parallel one
-  let taken = 0;
   try {
     let slice = nowMs();
     let recent = 0; // the last four scans, one bit each (1 = its reads were slow): one alone may be a busy CPU
     for (let i = claim(); i >= 0; i = claim()) {
       readMs = 0;
-      taken++;
       await scanOne(timed, i, first, true);
       recent = ((recent << 1) | (readMs > SLOW_READ_MS ? 1 : 0)) & 0b1111;
       if (SLOW_OF_FOUR[recent]) {
@@ -91,7 +87,7 @@ export async function drainScans(fs: HistoryFs, jobs: readonly ScanJob[], claim:
   // The disk it is: past the page cache, which would read ahead far more than the windows.
   const disk: HistoryFs = fs.readRangesUncached ? { ...fs, readRanges: (path, ranges) => fs.readRangesUncached!(path, ranges) } : fs;
   // Buffers are taken from the spare ones, so two lists running at once never share one.
-  const bufs = Array.from({ length: Math.max(1, Math.min(opts.parallel, jobs.length - taken)) }, () => opts.spare.pop() ?? scanBuffers());
+  const bufs = Array.from({ length: Math.max(1, Math.min(opts.parallel, jobs.length - pending)) }, () => opts.spare.pop() ?? scanBuffers());
   const worker = async (b: ScanBuffers, start: number): Promise<void> => {
     for (let i = start; i >= 0; i = claim()) await scanOne(disk, i, b, false);
   };

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasCode } from "../../src/errors.js";
 import { nodeFs } from "../../src/history/fsio.js";
-import { listSessions, SCAN_PARALLEL, SessionIndex, SLOW_READ_MS } from "../../src/history/list.js";
+import { listSessions, SCAN_PARALLEL, SessionIndex } from "../../src/history/list.js";
+import { SLOW_READ_MS } from "../../src/history/scan-queue.js";
 import { setArchived, setCustomTitle } from "../../src/history/sidefiles.js";
 import { CONFIG_DIR, PROJECT, copyOfGameDir, countingFs, tempDir, transcript } from "./helpers.js";
 

@@ -48,8 +48,7 @@ function fsWith(slow: (i: number) => number, uncached = false): HistoryFs & { sy
 
 async function drain(fs: HistoryFs, jobs: ScanJob[], opts: { parallel?: number; between?: () => void } = {}): Promise<Map<number, ScanOutcome>> {
   const got = new Map<number, ScanOutcome>();
-  let next = 0;
-  await drainScans(fs, jobs, () => (next < jobs.length ? next++ : -1), (i, o) => (opts.between?.(), got.set(i, o)), { sliceMs: 8, parallel: opts.parallel ?? 4, spare: [], keep: 0 });
+  await drainScans(fs, jobs, (i, o) => (opts.between?.(), got.set(i, o)), { sliceMs: 8, parallel: opts.parallel ?? 4, spare: [], keep: 0 });
   return got;
 }
 
