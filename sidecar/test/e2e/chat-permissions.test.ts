@@ -53,7 +53,12 @@ describe("real claude: permissions", () => {
     const turn = await r.chat.send("Touch a file");
     const req = await permission(r);
     await r.chat.answerPermission(req.requestId, { kind: "deny_stop" });
-    expect(await result(r, turn)).toMatchObject({ ok: false, terminalReason: "aborted_tools" });
+    // The CLI names the stop after what it was doing when the answer came: usually the tool
+    // (aborted_tools), now and then the reply's stream still closing (aborted_streaming; seen once
+    // in a CI run). Either way the turn reads as interrupted.
+    const done = await result(r, turn);
+    expect(done).toMatchObject({ ok: false, status: "interrupted" });
+    expect(["aborted_tools", "aborted_streaming"]).toContain(done.terminalReason);
     expect(existsSync(join(r.sandbox.project, "never.txt"))).toBe(false);
     expect(finalText(r, turn)).not.toContain("should not be reached");
     await r.waitFor((e) => e.type === "state" && e.state === "ready");
