@@ -42,6 +42,11 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
       target: "<= 600",
       baseline: bareMs,
     },
+    sessions_cold_read_floor_ms: {
+      value: sessions.readFloorMs,
+      unit: `ms (a bare node process that only reads the same windows of the ${sessions.count} transcripts after the same eviction, files up to 128 KiB whole, others their first 16 KiB and last 64 KiB, 32 files in flight, buffered, nothing parsed: what the disk alone costs at the moment; median)`,
+      baseline: bareMs,
+    },
     sessions_one_changed_whole_process_ms: { value: sessions.oneChangedMs, unit: "ms (the same with one transcript appended to before each run, as while a session is in progress: its kept output cannot be reused; median)", baseline: bareMs },
     sessions_no_index_warm_page_cache_ms: { value: sessions.noIndexMs, unit: "ms (the same, files in the page cache: the disk's share is the difference)", baseline: bareMs },
     sessions_warm_floor_ms: { value: sessions.floorMs, unit: `ms (a bare node process doing only what any checked listing must: read the ${sessions.count} names, stat each transcript, read the cache file; median)`, baseline: bareMs },
@@ -53,7 +58,7 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
  * transcripts evicted from the page cache (as after a reboot), with no index cache but the files in
  * memory, and with the index cache written (warm).
  */
-async function sessionsWholeProcess(count: number, runs: number): Promise<{ ms: number; coldMs: number; noIndexMs: number; floorMs: number; oneChangedMs: number; coldRuns: number; count: number; drop: DropResult }> {
+async function sessionsWholeProcess(count: number, runs: number): Promise<{ ms: number; coldMs: number; readFloorMs: number; noIndexMs: number; floorMs: number; oneChangedMs: number; coldRuns: number; count: number; drop: DropResult }> {
   const home = mkdtempSync(join(tmpdir(), "ap-bench-start-"));
   try {
     const project = join(home, "Game");
@@ -68,10 +73,13 @@ async function sessionsWholeProcess(count: number, runs: number): Promise<{ ms: 
     const coldRuns = quick ? 1 : 3;
     const cold: number[] = [];
     let drop: DropResult = { dropped: false, how: "not tried" };
+    const readFloor: number[] = [];
     for (let i = 0; i < coldRuns; i++) {
       rmSync(state, { recursive: true, force: true });
       drop = dropPageCache(files);
       cold.push(timed(process.execPath, args, env));
+      dropPageCache(files);
+      readFloor.push(timed(process.execPath, ["-e", READ_FLOOR, dir + "/"], env));
     }
     // The cold listing read past the page cache, so nothing it read is cached: bring every
     // transcript into memory for the runs that say they read from it.
@@ -96,11 +104,19 @@ async function sessionsWholeProcess(count: number, runs: number): Promise<{ ms: 
       appendFileSync(growing, line + "\n");
       oneChanged.push(timed(process.execPath, args, env));
     }
-    return { ms: median(times), oneChangedMs: median(oneChanged), coldMs: median(cold), noIndexMs: median(noIndex), floorMs: median(floor), coldRuns, count, drop };
+    return { ms: median(times), oneChangedMs: median(oneChanged), coldMs: median(cold), readFloorMs: median(readFloor), noIndexMs: median(noIndex), floorMs: median(floor), coldRuns, count, drop };
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
 }
+
+/** The disk's share of a cold listing (argv: transcript dir with a trailing slash): the windows read, 32 files at a time. */
+const READ_FLOOR = `const fs = require("fs"); const dir = process.argv[1];
+const names = fs.readdirSync(dir).filter((n) => n.endsWith(".jsonl")); let next = 0;
+const read = (fd, len, pos) => new Promise((ok, no) => fs.read(fd, Buffer.allocUnsafe(len), 0, len, pos, (e, n) => (e ? no(e) : ok(n))));
+const lane = async () => { while (next < names.length) { const p = dir + names[next++]; const size = fs.statSync(p).size; const fd = fs.openSync(p, "r");
+  try { await Promise.all(size <= 131072 ? [read(fd, size, 0)] : [read(fd, 16384, 0), read(fd, 65536, size - 65536)]); } finally { fs.closeSync(fd); } } };
+Promise.all(Array.from({ length: 32 }, lane));`;
 
 /** The least a checked listing does (argv: transcript dir with a trailing slash, cache dir): no parsing, no output. */
 const FLOOR = `const fs = require("fs"); const [dir, cache] = process.argv.slice(1);
