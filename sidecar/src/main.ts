@@ -16,6 +16,8 @@ export const COMMANDS: Record<string, Command> = {
   serve: {
     help: HELP.serve!,
     run: async (args) => {
+      // History lists from the disk after a reboot: more pool threads, while the pool has not started (read-lanes.ts).
+      (await import("./history/read-lanes.js")).widenThreadPool();
       // The chat engine is imported on first use, after the descriptor is written (serve-rest.ts).
       const { runServe } = await import("./commands/serve.js");
       let hooks: Promise<typeof import("./commands/serve-hooks.js")> | undefined;

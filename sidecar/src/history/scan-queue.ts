@@ -1,4 +1,5 @@
 import type { HistoryFs } from "./fsio.js";
+import { widenThreadPool } from "./read-lanes.js";
 import { scanBuffers, scanTranscript, type ScanBuffers } from "./scan.js";
 import type { ScanResult } from "./types.js";
 
@@ -84,7 +85,9 @@ export async function drainScans(fs: HistoryFs, jobs: readonly ScanJob[], done: 
     opts.spare.push(first);
   }
   if (pending < 0) return;
-  // The disk it is: past the page cache, which would read ahead far more than the windows.
+  // The disk it is: past the page cache, which would read ahead far more than the windows, with
+  // as many reads in flight as the thread pool can be given (read-lanes.ts).
+  widenThreadPool();
   const disk: HistoryFs = fs.readRangesUncached ? { ...fs, readRanges: (path, ranges) => fs.readRangesUncached!(path, ranges) } : fs;
   // Buffers are taken from the spare ones, so two lists running at once never share one.
   const bufs = Array.from({ length: Math.max(1, Math.min(opts.parallel, jobs.length - pending)) }, () => opts.spare.pop() ?? scanBuffers());
