@@ -60,6 +60,24 @@ describe("scanTranscript on real CLI transcripts", () => {
     }
     expect(checked).toBeGreaterThan(500);
   });
+
+  it("tells odd lines apart by the same rules: attachment key, then user over assistant over system, then the reply's role", () => {
+    const kind = (text: string, complete = true) => {
+      const buf = Buffer.from(text);
+      return lineKind(buf, { start: 0, end: buf.length, complete, terminated: true });
+    };
+    expect(kind('{"type":"last-prompt","lastPrompt":"x"}')).toBe("last-prompt");
+    expect(kind(`{"type":"${"x".repeat(70)}"}`)).toBe("unknown"); // no bookkeeping type is that long
+    expect(kind('{"a":1,"type":"system","m":{"type":"user"}}')).toBe("user"); // user wins wherever it is
+    expect(kind('{"a":1,"type":"system","m":{"type":"assistant"}}')).toBe("assistant");
+    expect(kind('{"a":1,"m":{"type":"message","role":"assistant"}}', false)).toBe("assistant");
+    expect(kind('{"a":1,"attachment":{"type":"date"},"type":"user"}')).toBe("attachment");
+    expect(kind('{"a":1,"attachment":{"kind":1},"x":{"attachment":{"type":"model"}}}')).toBe("model-attachment");
+    expect(kind('{"a":1,"text":"say \\"type\\":\\"user\\""}', false)).toBe("unknown"); // inside a string: escaped
+    expect(kind('{"a":1,"type":"users"}', false)).toBe("unknown");
+    expect(kind(`{"pad":"${"p".repeat(320)}","type":"user"}`, false)).toBe("unknown"); // past the first 320 bytes
+    expect(kind(`{"pad":"${"p".repeat(320)}","type":"user"}`)).toBe("user"); // unless the whole short line says so
+  });
 });
 
 describe("titles and prompts", () => {
