@@ -74,10 +74,10 @@ export function readMemo(fs: HistoryFs, file: string): Memo | undefined {
 }
 
 /** Keep an output made from a listing with `digest` (not kept when the listing may not be reused). */
-export async function writeMemo(fs: HistoryFs, file: string, key: string, digest: ListingDigest, body: string): Promise<void> {
+export async function writeMemo(fs: HistoryFs, file: string, key: string, digest: ListingDigest, body: string | Buffer): Promise<void> {
   if (!digest.reusable) return fs.remove(file);
   const head = JSON.stringify({ format: FORMAT, key, digest: digest.value, sideFiles: digest.sideFiles });
-  await fs.writeFile(file, `${head}\n${body}`);
+  await fs.writeFile(file, typeof body === "string" ? `${head}\n${body}` : Buffer.concat([Buffer.from(`${head}\n`), body]));
 }
 
 const builds = new Map<string, string>();

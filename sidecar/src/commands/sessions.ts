@@ -14,6 +14,9 @@ import { writeStdout, writeStdoutBytes } from "./stdout.js";
 
 const USAGE = "Usage: agent-panel sessions [--project <unity project root>] [--json] [--all]";
 
+/** Longer than any listing: the command writes the index cache itself, once the output is out. */
+const SAVE_AFTER_OUTPUT_MS = 10 * 60_000;
+
 /** Where output goes and what to list; tests pass their own. */
 export interface SessionsDeps extends Pick<ListOptions, "env" | "home" | "stateDir" | "fs"> {
   out?: (text: string) => void;
@@ -37,7 +40,8 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
   const project = values.project ?? deps.cwd ?? process.cwd();
   try {
     const fs = deps.fs ?? nodeFs;
-    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs, reuseSummaries: false, digest: true });
+    // The index cache is written after the output, beside the kept output (see the end).
+    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs, reuseSummaries: false, digest: true, saveEveryMs: SAVE_AFTER_OUTPUT_MS });
     const includeArchived = values.all === true;
     const mode = memoMode(values.json === true, includeArchived);
     const key = memoKey(project, mode, memoZone(values.json === true), deps.entry);
@@ -53,15 +57,20 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
     const shown = early ? formatSessions(early.sessions, early.dir, early.exists) : undefined;
     if (shown !== undefined) out(shown);
     const list = await index.list({ includeArchived, stamps });
-    let text: string;
-    if (values.json) out((text = JSON.stringify({ project, dir: list.dir, exists: list.exists, sessions: list.sessions }, null, 2)));
-    else {
+    let text: string | Buffer;
+    if (values.json) {
+      text = JSON.stringify({ project, dir: list.dir, exists: list.exists, sessions: list.sessions }, null, 2);
+      // Encoded once, for the output and the kept copy (a megabyte for 2,000 sessions).
+      if (deps.out) out(text);
+      else writeStdoutBytes((text = Buffer.from(text)));
+    } else {
       text = formatSessions(list.sessions, list.dir, list.exists);
       if (shown === undefined) out(text);
       else if (text !== shown) out(`\nUpdated after checking the transcripts:\n${text}`);
     }
-    // Kept for the next run (a failure only costs a listing then).
-    if (memo !== undefined && list.exists && index.lastDigest) await writeMemo(fs, memo, key, index.lastDigest, text).catch(() => undefined);
+    // Kept for the next run, with the index cache (a failure only costs a listing then).
+    const digest = index.lastDigest;
+    await Promise.all([index.flush(), memo !== undefined && list.exists && digest ? writeMemo(fs, memo, key, digest, text).catch(() => undefined) : undefined]);
     return 0;
   } catch (e) {
     err(e instanceof AgentPanelError ? e.message : `Could not list sessions: ${(e as Error).message}`);

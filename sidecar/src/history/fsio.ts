@@ -44,7 +44,7 @@ export interface HistoryFs {
   readFileSync(path: string): Buffer;
   open(path: string): Promise<FileReader>;
   /** Write a whole file atomically (temp file + rename), creating parent directories. */
-  writeFile(path: string, data: string): Promise<void>;
+  writeFile(path: string, data: string | Uint8Array): Promise<void>;
   /** Remove a file; a missing file is not an error. */
   remove(path: string): Promise<void>;
 }
