@@ -1,4 +1,4 @@
-import * as fs from "node:fs";
+import { closeSync, constants, openSync, read as readAt } from "node:fs";
 import type { ReadRange } from "./fsio.js";
 
 // Reads for a listing that waits on the disk (a cold page cache, as after a reboot), bypassing the
@@ -20,7 +20,7 @@ const SLOT = 128 * 1024 + 2 * ALIGN;
 /** Bytes of WebAssembly memory carved into aligned buffers at a time. */
 const CHUNK = 2 * 1024 * 1024;
 
-const O_DIRECT = process.platform === "linux" ? fs.constants.O_DIRECT : undefined;
+const O_DIRECT = process.platform === "linux" ? constants.O_DIRECT : undefined;
 let enabled = O_DIRECT !== undefined && O_DIRECT > 0;
 const free: Buffer[] = [];
 let chunk: { memory: WebAssembly.Memory; used: number } | undefined;
@@ -38,7 +38,7 @@ export async function readRangesDirect(path: string, ranges: ReadRange[], fallba
   if (!enabled || ranges.some((r) => r.length > SLOT - 2 * ALIGN)) return fallback(path, ranges);
   let fd: number;
   try {
-    fd = fs.openSync(path, fs.constants.O_RDONLY | O_DIRECT!);
+    fd = openSync(path, constants.O_RDONLY | O_DIRECT!);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "EINVAL") enabled = false; // the file system has no direct I/O
     return fallback(path, ranges);
@@ -49,7 +49,7 @@ export async function readRangesDirect(path: string, ranges: ReadRange[], fallba
   } catch (err) {
     failure = err;
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
   if ((failure as NodeJS.ErrnoException)?.code !== "EINVAL") throw failure;
   enabled = false; // alignment refused (an unusual block size): buffered from now on
@@ -75,7 +75,7 @@ async function readOne(fd: number, r: ReadRange): Promise<number> {
   const start = r.position - (r.position % ALIGN);
   const skip = r.position - start;
   const span = Math.ceil((skip + r.length) / ALIGN) * ALIGN;
-  const read = (into: Buffer): Promise<number> => new Promise((resolve, reject) => fs.read(fd, into, 0, span, start, (e, n) => (e ? reject(e) : resolve(Math.max(0, Math.min(r.length, n - skip))))));
+  const read = (into: Buffer): Promise<number> => new Promise((resolve, reject) => readAt(fd, into, 0, span, start, (e, n) => (e ? reject(e) : resolve(Math.max(0, Math.min(r.length, n - skip))))));
   if (r.aligned === true && span <= r.into.length) {
     const got = await read(r.into);
     r.at = skip;

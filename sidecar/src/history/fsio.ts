@@ -1,4 +1,4 @@
-import * as fs from "node:fs";
+import { chmod, close, closeSync, fstat, mkdir, open, openSync, read, readdirSync, readFileSync, readSync, rename, rm, statSync, writeFile, type Stats } from "node:fs";
 import { dirname } from "node:path";
 import { allReads, readRangesDirect } from "./direct-read.js";
 
@@ -51,46 +51,46 @@ export interface HistoryFs {
 
 /** The real file system. */
 export const nodeFs: HistoryFs = {
-  readdirSync: (dir) => fs.readdirSync(dir),
-  statSync: (path) => toStat(fs.statSync(path)),
+  readdirSync: (dir) => readdirSync(dir),
+  statSync: (path) => toStat(statSync(path)),
   readRanges: async (path, ranges) => {
     // Open and close here, on the calling thread (the listing has just stat'ed the file, so they
     // cost microseconds): libuv has four I/O threads, and they are best spent on the reads alone.
-    const fd = fs.openSync(path, "r");
+    const fd = openSync(path, "r");
     try {
-      return await allReads(ranges.map((r) => (r.length > 0 ? new Promise<number>((res, rej) => fs.read(fd, r.into, 0, r.length, r.position, (e, n) => (e ? rej(e) : res(n)))) : 0)));
+      return await allReads(ranges.map((r) => (r.length > 0 ? new Promise<number>((res, rej) => read(fd, r.into, 0, r.length, r.position, (e, n) => (e ? rej(e) : res(n)))) : 0)));
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
   },
   readRangesSync: (path, ranges) => {
-    const fd = fs.openSync(path, "r");
+    const fd = openSync(path, "r");
     try {
-      return ranges.map((r) => (r.length > 0 ? fs.readSync(fd, r.into, 0, r.length, r.position) : 0));
+      return ranges.map((r) => (r.length > 0 ? readSync(fd, r.into, 0, r.length, r.position) : 0));
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
   },
   readRangesUncached: (path, ranges) => readRangesDirect(path, ranges, nodeFs.readRanges),
-  readFileSync: (path) => fs.readFileSync(path),
+  readFileSync: (path) => readFileSync(path),
   open: (path) =>
-    new Promise((resolve, reject) => fs.open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),
+    new Promise((resolve, reject) => open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),
   writeFile: async (path, data) => {
     // Our state (the index cache holds prompt text) is the user's alone, like the descriptor:
     // directories 0700, files 0600, whoever creates them first (serve or `agent-panel sessions`).
     // Callback APIs rather than fs.promises, which on recent Node loads readline with it.
-    await done((cb) => fs.mkdir(dirname(path), { recursive: true, mode: 0o700 }, cb));
-    await done((cb) => fs.chmod(dirname(path), 0o700, cb)).catch(() => undefined);
+    await done((cb) => mkdir(dirname(path), { recursive: true, mode: 0o700 }, cb));
+    await done((cb) => chmod(dirname(path), 0o700, cb)).catch(() => undefined);
     const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
-    await done((cb) => fs.writeFile(tmp, data, { encoding: "utf8", mode: 0o600 }, cb));
+    await done((cb) => writeFile(tmp, data, { encoding: "utf8", mode: 0o600 }, cb));
     try {
-      await done((cb) => fs.rename(tmp, path, cb));
+      await done((cb) => rename(tmp, path, cb));
     } catch (err) {
-      await done((cb) => fs.rm(tmp, { force: true }, cb));
+      await done((cb) => rm(tmp, { force: true }, cb));
       throw err;
     }
   },
-  remove: (path) => done((cb) => fs.rm(path, { force: true }, cb)),
+  remove: (path) => done((cb) => rm(path, { force: true }, cb)),
 };
 
 /** A callback-style fs call as a promise. */
@@ -112,19 +112,19 @@ export function isFsError(err: unknown, ...codes: string[]): boolean {
   return typeof err === "object" && err !== null && codes.includes(String((err as { code?: unknown }).code));
 }
 
-function toStat(st: fs.Stats): FileStat {
+function toStat(st: Stats): FileStat {
   return { size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile(), isDirectory: st.isDirectory() };
 }
 
 function fdReader(fd: number): FileReader {
   return {
-    stat: () => new Promise((resolve, reject) => fs.fstat(fd, (err, st) => (err ? reject(err) : resolve(toStat(st))))),
+    stat: () => new Promise((resolve, reject) => fstat(fd, (err, st) => (err ? reject(err) : resolve(toStat(st))))),
     read: (position, length) =>
       new Promise((resolve, reject) => {
         if (length <= 0) return resolve(Buffer.alloc(0));
         const buf = Buffer.allocUnsafe(length);
-        fs.read(fd, buf, 0, length, position, (err, n) => (err ? reject(err) : resolve(n === length ? buf : buf.subarray(0, n))));
+        read(fd, buf, 0, length, position, (err, n) => (err ? reject(err) : resolve(n === length ? buf : buf.subarray(0, n))));
       }),
-    close: () => new Promise((resolve) => fs.close(fd, () => resolve())),
+    close: () => new Promise((resolve) => close(fd, () => resolve())),
   };
 }
