@@ -87,14 +87,22 @@ export function stringField(buf: Buffer, from: number, to: number, key: string, 
   const at = last ? view.lastIndexOf(pattern, undefined, "latin1") : view.indexOf(pattern, 0, "latin1");
   if (at < 0) return undefined;
   const start = at + pattern.length;
-  let i = start;
-  while (i < view.length && view[i] !== 0x22) i += view[i] === 0x5c ? 2 : 1;
-  if (i >= view.length) return undefined;
+  // The closing quote: the first one not escaped, i.e. after an even run of backslashes.
+  let i = view.indexOf(0x22, start);
+  while (i >= 0 && escaped(view, start, i)) i = view.indexOf(0x22, i + 1);
+  if (i < 0) return undefined;
   try {
     return JSON.parse(`"${view.toString("utf8", start, i)}"`) as string;
   } catch {
     return undefined;
   }
+}
+
+/** Whether the byte at `at` follows an odd run of backslashes that starts at or after `from`. */
+function escaped(buf: Buffer, from: number, at: number): boolean {
+  let run = 0;
+  for (let k = at - 1; k >= from && buf[k] === 0x5c; k--) run++;
+  return run % 2 === 1;
 }
 
 /** Parse a window line; undefined when cut or not a JSON object. */

@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, readdirSync, statSync, truncateSync, writ
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nodeFs } from "../../src/history/fsio.js";
-import { lineKind, linesOf as windowLines } from "../../src/history/lines.js";
+import { lineKind, stringField, linesOf as windowLines } from "../../src/history/lines.js";
 import { scanTranscript } from "../../src/history/scan.js";
 import { CONFIG_DIR, GAME_DIR, linesOf, tempDir, transcript } from "./helpers.js";
 
@@ -77,6 +77,20 @@ describe("scanTranscript on real CLI transcripts", () => {
     expect(kind('{"a":1,"type":"users"}', false)).toBe("unknown");
     expect(kind(`{"pad":"${"p".repeat(320)}","type":"user"}`, false)).toBe("unknown"); // past the first 320 bytes
     expect(kind(`{"pad":"${"p".repeat(320)}","type":"user"}`)).toBe("user"); // unless the whole short line says so
+  });
+
+  it("reads one string field in place, escapes and all, and nothing from a cut value", () => {
+    const field = (text: string, last = false) => {
+      const buf = Buffer.from(text);
+      return stringField(buf, 0, buf.length, "v", last);
+    };
+    const tricky = 'say \\"hi\\" \\\\ done';
+    expect(field(JSON.stringify({ v: 'a "quoted" \\ path\\' }))).toBe('a "quoted" \\ path\\');
+    expect(field(JSON.stringify({ v: tricky, w: 1 }))).toBe(tricky);
+    expect(field(JSON.stringify({ v: "プレイヤー\n" }))).toBe("プレイヤー\n");
+    expect(field('{"v":"first","x":{"v":"second"}}', true)).toBe("second");
+    expect(field('{"v":"cut here \\"')).toBeUndefined(); // the only quote is escaped: the value runs past the window
+    expect(field('{"v":"ends in a backslash\\\\"}')).toBe("ends in a backslash\\");
   });
 });
 
