@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeProjectDir } from "../sidecar/src/history/paths.js";
@@ -79,6 +79,10 @@ async function sessionsWholeProcess(count: number, runs: number): Promise<{ ms: 
     mkdirSync(dir, { recursive: true });
     generateCorpus(dir, count, 0);
     const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl")).map((f) => join(dir, f));
+    // Written a day before, as transcripts are after a reboot (a listing reads files written in the
+    // last 30 s through the page cache: their pages may not be on the disk yet).
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    for (const f of files) utimesSync(f, dayAgo, dayAgo);
     const state = join(home, ".local", "share");
     const env = { PATH: process.env.PATH ?? "", HOME: home, XDG_DATA_HOME: state };
     const args = [bundle, "sessions", "--project", project, "--json"];

@@ -201,7 +201,7 @@ export class SessionIndex {
    */
   private async scanChanged(todo: Stamped[], cache: DirCache, counts: { scanned: number; dirty: boolean; digest: StampDigest }): Promise<void> {
     if (todo.length === 0) return;
-    const jobs: ScanJob[] = todo.map((one) => ({ path: this.prefix + one.name, size: one.st.size }));
+    const jobs: ScanJob[] = todo.map((one) => ({ path: this.prefix + one.name, size: one.st.size, mtimeMs: one.st.mtimeMs }));
     const apply = (i: number, outcome: ScanOutcome): void => {
       const one = todo[i]!;
       counts.scanned++;

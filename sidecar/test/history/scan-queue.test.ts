@@ -2,15 +2,16 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HistoryFs, ReadRange } from "../../src/history/fsio.js";
-import { drainScans, SLOW_READ_MS, type ScanJob, type ScanOutcome } from "../../src/history/scan-queue.js";
+import { drainScans, RECENT_WRITE_MS, SLOW_READ_MS, type ScanJob, type ScanOutcome } from "../../src/history/scan-queue.js";
 import { copyOfGameDir, countingFs } from "./helpers.js";
 
 // The scan loop's choice between synchronous reads (page cache) and parallel ones (disk): only
 // the reads' own time counts, three slow scans in four mean the disk, and disk reads go past the
 // page cache when the file system offers it.
 
-function jobsOf(dir: string): ScanJob[] {
-  return readdirSync(dir).filter((n) => n.endsWith(".jsonl")).map((n) => ({ path: join(dir, n), size: statSync(join(dir, n)).size }));
+/** The transcripts of `dir` as jobs, written an hour ago (as after a reboot) unless `mtimeMs` says otherwise. */
+function jobsOf(dir: string, mtimeMs = Date.now() - 3_600_000): ScanJob[] {
+  return readdirSync(dir).filter((n) => n.endsWith(".jsonl")).map((n) => ({ path: join(dir, n), size: statSync(join(dir, n)).size, mtimeMs }));
 }
 
 function spin(ms: number): void {
@@ -86,9 +87,22 @@ describe("drainScans", () => {
     expect([...a.values()].every((o) => o.scan !== undefined)).toBe(true);
   });
 
+  it("reads files written in the last 30 s through the page cache even once the disk is what the scans wait for", async () => {
+    const dir = copyOfGameDir();
+    const old = jobsOf(dir);
+    const jobs = old.map((job, i) => (i % 2 === 0 ? job : { ...job, mtimeMs: Date.now() - RECENT_WRITE_MS / 2 }));
+    const fs = fsWith(() => 2 * SLOW_READ_MS, true);
+    const got = await drain(fs, jobs, { parallel: 4 });
+    const recentAfterSwitch = jobs.slice(3).filter((j) => j.mtimeMs > Date.now() - RECENT_WRITE_MS).length;
+    expect(recentAfterSwitch).toBeGreaterThan(0);
+    expect(fs.parallel).toBe(recentAfterSwitch);
+    expect(fs.direct).toBe(jobs.length - 3 - recentAfterSwitch);
+    expect([...got.values()].every((o) => o.scan !== undefined)).toBe(true);
+  });
+
   it("reports a file that cannot be read as an outcome and goes on", async () => {
     const dir = copyOfGameDir();
-    const jobs = [{ path: join(dir, "gone.jsonl"), size: 10 }, ...jobsOf(dir)];
+    const jobs = [{ path: join(dir, "gone.jsonl"), size: 10, mtimeMs: 0 }, ...jobsOf(dir)];
     const got = await drain(fsWith(() => 0), jobs);
     expect(got.get(0)?.error).toMatch(/ENOENT/);
     expect(got.size).toBe(jobs.length);
