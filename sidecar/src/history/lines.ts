@@ -31,19 +31,21 @@ const KIND_SPAN = 320;
 /**
  * What a line is, from its first 320 bytes: a bookkeeping type (`last-prompt`, `cost-state`, …),
  * `user`, `assistant`, `system`, `attachment`, `model-attachment`, or `unknown`. This runs for
- * every line of thousands of windows: the bytes are read once as a latin1 string (one character
- * per byte) and searched with the engine's own string search, far cheaper per search than a
- * Buffer's. A conversation record is an attachment when it has an `"attachment":{` key there,
- * else the first of user, assistant, system among its `"type"` values there, else an assistant
- * reply when its message says so (replies carry their own type at the end of the line).
+ * every line of thousands of windows. A bookkeeping record (`{"type":"…` first) is told from its
+ * bytes alone; any other line's first bytes are read once as a latin1 string (one character per
+ * byte) and searched with the engine's own string search, far cheaper per search than a Buffer's.
+ * (Those strings are the largest share of what a listing allocates, so none is made where the
+ * bytes suffice.) A conversation record is an attachment when it has an `"attachment":{` key
+ * there, else the first of user, assistant, system among its `"type"` values there, else an
+ * assistant reply when its message says so (replies carry their own type at the end of the line).
  */
 export function lineKind(buf: Buffer, line: WindowLine): string {
   const { start, end } = line;
-  const head = buf.toString("latin1", start, Math.min(end, start + KIND_SPAN));
-  if (head.length > 9 && head.startsWith('{"type":"')) {
-    const q = head.indexOf('"', 9);
-    return q > 9 && q - 9 < 64 ? head.slice(9, q) : "unknown";
+  if (end - start > 9 && startsWithType(buf, start)) {
+    const q = buf.indexOf(0x22, start + 9);
+    return q > start + 9 && q < end && q - start - 9 < 64 ? buf.toString("latin1", start + 9, q) : "unknown";
   }
+  const head = buf.toString("latin1", start, Math.min(end, start + KIND_SPAN));
   const attachment = head.indexOf('"attachment":{');
   if (attachment >= 0) return head.indexOf('"attachment":{"type":"model"', attachment) >= 0 ? "model-attachment" : "attachment";
   let best = 0; // 1 user, 2 assistant, 3 system: the order in which they win
@@ -58,6 +60,15 @@ export function lineKind(buf: Buffer, line: WindowLine): string {
     if (typeof type === "string") return type;
   }
   return "unknown";
+}
+
+/** `{"type":"` as bytes. */
+const TYPE_FIRST = [0x7b, 0x22, 0x74, 0x79, 0x70, 0x65, 0x22, 0x3a, 0x22];
+
+/** Whether the bytes at `at` are `{"type":"` (the caller checked there are more than nine). */
+function startsWithType(buf: Buffer, at: number): boolean {
+  for (let i = 0; i < 9; i++) if (buf[at + i] !== TYPE_FIRST[i]) return false;
+  return true;
 }
 
 /**

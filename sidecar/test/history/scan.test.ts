@@ -68,6 +68,11 @@ describe("scanTranscript on real CLI transcripts", () => {
     };
     expect(kind('{"type":"last-prompt","lastPrompt":"x"}')).toBe("last-prompt");
     expect(kind(`{"type":"${"x".repeat(70)}"}`)).toBe("unknown"); // no bookkeeping type is that long
+    expect(kind('{"type":"","x":1}')).toBe("unknown");
+    expect(kind('{"type":"cost-st', false)).toBe("unknown"); // cut inside the type
+    const cut = Buffer.from('{"type":"cost-state","a":1}\n{"b":2}');
+    expect(lineKind(cut, { start: 0, end: 14, complete: false, terminated: false })).toBe("unknown"); // its quote lies past the line's end
+    expect(lineKind(cut, { start: 0, end: 27, complete: true, terminated: true })).toBe("cost-state");
     expect(kind('{"a":1,"type":"system","m":{"type":"user"}}')).toBe("user"); // user wins wherever it is
     expect(kind('{"a":1,"type":"system","m":{"type":"assistant"}}')).toBe("assistant");
     expect(kind('{"a":1,"m":{"type":"message","role":"assistant"}}', false)).toBe("assistant");
