@@ -9,15 +9,29 @@ export const MAX_JSON_DEPTH = 64;
 /** What replaces a subtree nested deeper than the limit. */
 export const CLIPPED_DEPTH = `[left out by Agent Panel: nested more than ${MAX_JSON_DEPTH} levels deep]`;
 
-/** True when `value` nests arrays/objects more than `maxDepth` levels. Iterative: safe at any depth. */
+/**
+ * True when `value` nests arrays/objects more than `maxDepth` levels. It runs on every line claude
+ * writes, so it allocates nothing: a recursion that stops one level past `maxDepth`, so it is safe
+ * at any depth (a value nested a million levels costs `maxDepth` frames).
+ */
 export function exceedsDepth(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (depth > maxDepth) return true;
-    const children = Array.isArray(node) ? node : Object.values(node as object);
-    for (const child of children) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+  return typeof value === "object" && value !== null && deeperThan(value, maxDepth - 1);
+}
+
+/** Whether an object or array holds one nested more than `levels` levels below it. */
+function deeperThan(node: object, levels: number): boolean {
+  if (levels < 0) return true;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i];
+      if (typeof child === "object" && child !== null && deeperThan(child, levels - 1)) return true;
+    }
+    return false;
+  }
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
+    const child: unknown = (node as Record<string, unknown>)[key];
+    if (typeof child === "object" && child !== null && deeperThan(child, levels - 1)) return true;
   }
   return false;
 }
