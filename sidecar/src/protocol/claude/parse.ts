@@ -8,6 +8,7 @@ import {
   StreamEventMsg,
   UserMsg,
 } from "./inbound.js";
+import { fastCheck, type FastCheck } from "./fast-check.js";
 import { systemSchemas, type SystemMessage } from "./system.js";
 
 /** One stdout message, classified and validated; anything unrecognised becomes `unknown`. */
@@ -91,6 +92,7 @@ function check<S extends z.ZodType>(
   type: string | undefined,
   subtype: string | undefined,
 ): Inbound {
+  if (quickly(schema)?.(value) === true) return wrap(value as z.infer<S>); // what zod would return: the value itself
   const parsed = schema.safeParse(value);
   if (parsed.success) return wrap(parsed.data);
   const issues = parsed.error.issues
@@ -98,6 +100,15 @@ function check<S extends z.ZodType>(
     .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
     .join("; ");
   return { ...unknown("invalid_shape", type, subtype, value), issues };
+}
+
+/** Each schema's fast check (fast-check.ts), derived on first use; null where it has none. */
+const quick = new Map<z.ZodType, FastCheck | null>();
+
+function quickly(schema: z.ZodType): FastCheck | null {
+  let check = quick.get(schema);
+  if (check === undefined) quick.set(schema, (check = fastCheck(schema) ?? null));
+  return check;
 }
 
 function unknown(reason: UnknownInbound["reason"], type: string | undefined, subtype: string | undefined, raw: unknown): UnknownInbound {
