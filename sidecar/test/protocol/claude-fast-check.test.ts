@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fastCheck } from "../../src/protocol/claude/fast-check.js";
-import { AssistantMsg, ControlCancelMsg, ControlRequestMsg, ControlResponseMsg, InitializeResponse, ResultMsg, StreamEventMsg, UserMsg } from "../../src/protocol/claude/inbound.js";
-import { parseInbound } from "../../src/protocol/claude/parse.js";
+import { InitializeResponse } from "../../src/protocol/claude/inbound.js";
+import { inboundSchemas, parseInbound } from "../../src/protocol/claude/parse.js";
 import { systemSchemas } from "../../src/protocol/claude/system.js";
 
 // The fast check must never say yes where zod would say no or return something else: every
@@ -20,20 +20,10 @@ const values: unknown[] = dirs.flatMap((dir) =>
     .map((l) => JSON.parse(l) as unknown),
 );
 
-const byType: Record<string, z.ZodType> = {
-  stream_event: StreamEventMsg,
-  assistant: AssistantMsg,
-  user: UserMsg,
-  result: ResultMsg,
-  control_request: ControlRequestMsg,
-  control_response: ControlResponseMsg,
-  control_cancel_request: ControlCancelMsg,
-};
-
 function schemaOf(value: unknown): z.ZodType | undefined {
   const v = value as { type?: unknown; subtype?: unknown };
   if (v.type === "system") return (systemSchemas as Record<string, z.ZodType>)[String(v.subtype)];
-  return byType[String(v.type)];
+  return (inboundSchemas as Record<string, z.ZodType>)[String(v.type)];
 }
 
 /** Fails the test when the fast check says yes and zod disagrees or returns something else; true when it said yes. */

@@ -33,7 +33,8 @@ export type UnknownInbound = {
   raw: unknown;
 };
 
-const byType = {
+/** The schema of each stdout type but `system` (whose subtypes are in system.ts). */
+export const inboundSchemas = {
   stream_event: StreamEventMsg,
   assistant: AssistantMsg,
   user: UserMsg,
@@ -59,7 +60,7 @@ export function parseInbound(value: unknown): Inbound {
   // stream_event lines are most of a turn's output: check their few fields by hand, and fall back
   // to the schema (for its precise issues) only when something is off.
   if (type === "stream_event" && isPlainStreamEvent(obj)) return { kind: "stream_event", msg: obj as StreamEventMsg };
-  const schema = type !== undefined && Object.hasOwn(byType, type) ? byType[type as keyof typeof byType] : undefined;
+  const schema = type !== undefined && Object.hasOwn(inboundSchemas, type) ? inboundSchemas[type as keyof typeof inboundSchemas] : undefined;
   if (!schema) return unknown("unknown_type", type, subtype, value);
   return check(schema, value, (msg) => ({ kind: type, msg }) as Inbound, type, subtype);
 }
