@@ -41,9 +41,10 @@ const KIND_SPAN = 320;
  */
 export function lineKind(buf: Buffer, line: WindowLine): string {
   const { start, end } = line;
-  if (end - start > 9 && startsWithType(buf, start)) {
-    const q = buf.indexOf(0x22, start + 9);
-    return q > start + 9 && q < end && q - start - 9 < 64 ? buf.toString("latin1", start + 9, q) : "unknown";
+  const from = start + TYPE_FIRST.length; // where a bookkeeping record's type starts
+  if (end > from && startsWithType(buf, start)) {
+    const q = buf.indexOf(0x22, from);
+    return q > from && q < end && q - from < 64 ? buf.toString("latin1", from, q) : "unknown";
   }
   const head = buf.toString("latin1", start, Math.min(end, start + KIND_SPAN));
   const attachment = head.indexOf('"attachment":{');
@@ -65,9 +66,9 @@ export function lineKind(buf: Buffer, line: WindowLine): string {
 /** `{"type":"` as bytes. */
 const TYPE_FIRST = [0x7b, 0x22, 0x74, 0x79, 0x70, 0x65, 0x22, 0x3a, 0x22];
 
-/** Whether the bytes at `at` are `{"type":"` (the caller checked there are more than nine). */
+/** Whether the bytes at `at` are `{"type":"` (the caller checked the line is longer). */
 function startsWithType(buf: Buffer, at: number): boolean {
-  for (let i = 0; i < 9; i++) if (buf[at + i] !== TYPE_FIRST[i]) return false;
+  for (let i = 0; i < TYPE_FIRST.length; i++) if (buf[at + i] !== TYPE_FIRST[i]) return false;
   return true;
 }
 

@@ -86,8 +86,8 @@ function derive(schema: Schema): FastCheck | undefined {
 
 /** A plain object with string keys (keys checked by a bare z.string()) and values the value schema takes. */
 function record(keyType: Schema | undefined, valueType: Schema | undefined): FastCheck | undefined {
-  const key = keyType?._zod?.def;
-  if (!key || key.type !== "string" || (key.checks !== undefined && key.checks.length > 0) || !valueType) return undefined;
+  // Keys are strings in JSON: a key schema other than a bare z.string() (derive refuses checks) is zod's to judge.
+  if (keyType?._zod?.def?.type !== "string" || !derive(keyType) || !valueType) return undefined;
   const value = derive(valueType);
   if (!value) return undefined;
   return (v) => {
@@ -102,19 +102,26 @@ function record(keyType: Schema | undefined, valueType: Schema | undefined): Fas
 function object(shape: Record<string, Schema> | undefined, catchall: Schema | undefined): FastCheck | undefined {
   // A strict or stripping object would reject or drop unknown keys: its result could differ.
   if (!shape || catchall?._zod?.def?.type !== "unknown") return undefined;
-  const fields: Array<{ key: string; check: FastCheck; optional: boolean }> = [];
-  for (const key of Object.keys(shape)) {
+  // Parallel arrays, read by index: this runs for most lines claude writes.
+  const keys = Object.keys(shape);
+  const checks: FastCheck[] = [];
+  const optional: boolean[] = [];
+  const inherited: boolean[] = []; // a key Object.prototype also has (`constructor` …) is read only when it is the value's own
+  for (const key of keys) {
     const check = derive(shape[key]!);
     if (!check) return undefined;
-    fields.push({ key, check, optional: shape[key]!._zod.def.type === "optional" });
+    checks.push(check);
+    optional.push(shape[key]!._zod.def.type === "optional");
+    inherited.push(key in Object.prototype);
   }
   return (v) => {
     if (!isPlain(v)) return false;
     const o = v as Record<string, unknown>;
-    for (const { key, check, optional } of fields) {
-      if (!Object.hasOwn(o, key)) {
-        if (!optional) return false;
-      } else if (!check(o[key])) return false;
+    for (let i = 0; i < keys.length; i++) {
+      const x = inherited[i] && !Object.hasOwn(o, keys[i]!) ? undefined : o[keys[i]!];
+      if (x === undefined) {
+        if (!optional[i]) return false; // absent, or present as undefined: zod decides
+      } else if (!checks[i]!(x)) return false;
     }
     return true;
   };

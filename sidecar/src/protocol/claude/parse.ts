@@ -57,33 +57,9 @@ export function parseInbound(value: unknown): Inbound {
     if (!schema) return unknown("unknown_type", type, subtype, value);
     return check(schema, value, (msg) => ({ kind: "system", msg: msg as SystemMessage }), type, subtype);
   }
-  // stream_event lines are most of a turn's output: check their few fields by hand, and fall back
-  // to the schema (for its precise issues) only when something is off.
-  if (type === "stream_event" && isPlainStreamEvent(obj)) return { kind: "stream_event", msg: obj as StreamEventMsg };
   const schema = type !== undefined && Object.hasOwn(inboundSchemas, type) ? inboundSchemas[type as keyof typeof inboundSchemas] : undefined;
   if (!schema) return unknown("unknown_type", type, subtype, value);
   return check(schema, value, (msg) => ({ kind: type, msg }) as Inbound, type, subtype);
-}
-
-/** The shape StreamEventMsg accepts, checked without allocating (same rules as the schema). */
-function isPlainStreamEvent(obj: Record<string, unknown>): boolean {
-  const event = obj.event as Record<string, unknown> | null | undefined;
-  if (typeof event !== "object" || event === null || Array.isArray(event) || typeof event.type !== "string") return false;
-  if (!optional(obj.session_id, "string") || !optional(obj.uuid, "string") || !optional(obj.api_message_id, "string")) return false;
-  if (obj.parent_tool_use_id !== undefined && obj.parent_tool_use_id !== null && typeof obj.parent_tool_use_id !== "string") return false;
-  if (event.index !== undefined && typeof event.index !== "number") return false;
-  const delta = event.delta as Record<string, unknown> | undefined;
-  if (delta !== undefined) {
-    if (typeof delta !== "object" || delta === null || Array.isArray(delta)) return false;
-    if (!optional(delta.type, "string") || !optional(delta.text, "string") || !optional(delta.thinking, "string") || !optional(delta.partial_json, "string")) return false;
-    if (delta.stop_reason !== undefined && delta.stop_reason !== null && typeof delta.stop_reason !== "string") return false;
-  }
-  // Rarer parts with nested shapes go through the schema.
-  return event.content_block === undefined && event.message === undefined && event.usage === undefined;
-}
-
-function optional(value: unknown, type: "string" | "number"): boolean {
-  return value === undefined || typeof value === type;
 }
 
 function check<S extends z.ZodType>(
