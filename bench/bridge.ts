@@ -108,9 +108,11 @@ async function relayAndReplay(): Promise<{ p50: number; p99: number; replayMs: n
   await client.command({ cmd: "chat.send", chatId, text: "bulk" });
   await client.waitFor((e) => e.type === "turn_result");
   clearInterval(ticker);
-  const lastSeq = client.lastSeq;
-  // A second client reconnects 10,000 events behind.
+  // A second client reconnects 10,000 events behind the chat's last event (the sidecar's own
+  // count: events after turn_result, such as the state going back to ready, may still be on the
+  // way to the first client, and the buffer holds exactly 10,000).
   const late = await Client.connect(s.descriptor.port, s.descriptor.token);
+  const lastSeq = ((await late.command({ cmd: "chats.list" })).chats as { chatId: string; lastSeq: number }[]).find((c) => c.chatId === chatId)!.lastSeq;
   let received = 0;
   const t0 = performance.now();
   let timer: NodeJS.Timeout | undefined;
