@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { AgentPanelError } from "../errors.js";
-import { nodeFs } from "../history/fsio.js";
+import { oneShotFs } from "../history/fsio.js";
 import { SessionIndex, transcriptDirFor, type ListOptions } from "../history/list.js";
 import type { SessionSummary } from "../history/types.js";
 import { lookupMemo, memoFile, memoKey, memoMode, memoZone, writeMemo } from "./sessions-memo.js";
@@ -39,7 +39,7 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
   }
   const project = values.project ?? deps.cwd ?? process.cwd();
   try {
-    const fs = deps.fs ?? nodeFs;
+    const fs = deps.fs ?? oneShotFs;
     // The index cache is written after the output, beside the kept output (see the end).
     const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs, reuseSummaries: false, digest: true, saveEveryMs: SAVE_AFTER_OUTPUT_MS });
     const includeArchived = values.all === true;

@@ -1,4 +1,4 @@
-import { chmod, close, closeSync, fstat, mkdir, open, openSync, read, readdirSync, readFileSync, readSync, rename, rm, statSync, writeFile, type Stats } from "node:fs";
+import { chmod, chmodSync, close, closeSync, fstat, mkdir, mkdirSync, open, openSync, read, readdirSync, readFileSync, readSync, rename, renameSync, rm, rmSync, statSync, writeFile, writeFileSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
 import { allReads, readRangesDirect } from "./direct-read.js";
 
@@ -91,6 +91,32 @@ export const nodeFs: HistoryFs = {
     }
   },
   remove: (path) => done((cb) => rm(path, { force: true }, cb)),
+};
+
+/**
+ * The real file system for a one-shot command (`agent-panel sessions`): the same, except that
+ * files are written synchronously, as nothing else waits on the event loop by then (an async write
+ * of a megabyte is a handful of thread-pool round trips, each a few milliseconds on a busy 2-core
+ * machine).
+ */
+export const oneShotFs: HistoryFs = {
+  ...nodeFs,
+  writeFile: async (path, data) => {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    try {
+      chmodSync(dirname(path), 0o700);
+    } catch {
+      // not ours to change: the file itself is still 0600
+    }
+    const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+    writeFileSync(tmp, data, { encoding: "utf8", mode: 0o600 });
+    try {
+      renameSync(tmp, path);
+    } catch (err) {
+      rmSync(tmp, { force: true });
+      throw err;
+    }
+  },
 };
 
 /** A callback-style fs call as a promise. */

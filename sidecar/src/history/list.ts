@@ -1,13 +1,14 @@
 import { join } from "node:path";
 import { AgentPanelError } from "../errors.js";
-import { cacheFile, defaultCacheDir, emptyCache, loadCache, saveCache, validScan, validStamp, type DirCache } from "./cache.js";
-import { RACY_MS, StampDigest, type ListingDigest, type Stamps } from "./digest.js";
+import { cacheFile, defaultCacheDir, emptyCache, loadCache, saveCache, validScan, type DirCache } from "./cache.js";
+import { StampDigest, type ListingDigest, type Stamps } from "./digest.js";
 import { isFsError, nodeFs, statOrUndefined, type FileStat, type HistoryFs } from "./fsio.js";
 import { transcriptDirFor } from "./paths.js";
 import { WINDOW, type ScanBuffers } from "./scan.js";
 import { drainScans, nowMs, type ScanJob, type ScanOutcome } from "./scan-queue.js";
 import { finish, summarize, type Side } from "./summary.js";
-import { ARCHIVED_FILE, CUSTOM_TITLE_FILE, SUBAGENTS_DIR, parseArchived, parseCustomTitle } from "./sidefiles.js";
+import { NO_SIDE, readSides } from "./side-read.js";
+import { ARCHIVED_FILE, CUSTOM_TITLE_FILE } from "./sidefiles.js";
 import type { ScanResult, SessionList, SessionSummary } from "./types.js";
 
 // The session list of one project: one readdir, one stat per transcript, and a head/tail scan
@@ -61,7 +62,6 @@ const SPARE_BUFS = 2;
 /** One transcript during a listing: its stamp, then its scan (cached or read). */
 interface Stamped { name: string; st: FileStat; scan?: ScanResult }
 
-const NO_SIDE: Readonly<Side> = { hasSubagents: false, archived: false, customTitle: null };
 const SUB_ONLY: Readonly<Side> = { hasSubagents: true, archived: false, customTitle: null };
 
 /** A transcript directory's index with its cache held in memory between lists (used by the watcher). */
@@ -162,9 +162,13 @@ export class SessionIndex {
       if (one) stamped.push(one);
       await pause();
     }
+    // Side folders are read while the changed transcripts are (side-read.ts).
+    const sides = new Map<string, Side>();
+    const sidesRead = readSides(this.fs, this.dir, stamped.map((one) => one.name.slice(0, -".jsonl".length)).filter((id) => dirs.has(id)), cache, counts, seen, sides);
     await this.scanChanged(stamped.filter((one) => one.scan === undefined), cache, counts);
+    await sidesRead;
     for (const one of stamped) {
-      found.push(this.finishOne(one, dirs, cache, counts, seen));
+      found.push(this.finishOne(one, sides, cache, counts));
       await pause();
     }
     for (const key of [...Object.keys(cache.scans), ...Object.keys(cache.sides)]) {
@@ -218,11 +222,11 @@ export class SessionIndex {
     await drainScans(this.fs, jobs, apply, { sliceMs: this.sliceMs, parallel: SCAN_PARALLEL, spare: this.spareBufs, keep: SPARE_BUFS });
   }
 
-  /** The summary of a stamped and scanned transcript, with its side files. */
-  private finishOne(one: Stamped, dirs: Set<string>, cache: DirCache, counts: { dirty: boolean; digest: StampDigest }, seen: Set<string>): SessionSummary {
+  /** The summary of a stamped and scanned transcript, with its side files (read by readSides). */
+  private finishOne(one: Stamped, sides: Map<string, Side>, cache: DirCache, counts: { dirty: boolean }): SessionSummary {
     const { name, st } = one;
     const id = name.slice(0, -".jsonl".length);
-    const side = dirs.has(id) ? this.side(id, cache, counts, seen) : NO_SIDE;
+    const side = sides.get(id) ?? NO_SIDE;
     const entry = cache.scans[name];
     if (entry && entry.size === st.size && entry.mtimeMs === st.mtimeMs && (entry.sub === true) !== side.hasSubagents) {
       entry.sub = side.hasSubagents; // kept for cachedList() of the next process
@@ -261,58 +265,5 @@ export class SessionIndex {
     if (this.saveTimer) return;
     this.saveTimer = setTimeout(() => void this.flush(), this.saveEveryMs);
     this.saveTimer.unref?.();
-  }
-
-  /**
-   * Subagents folder, archived flag and user title from `<dir>/<id>/`, cached by each file's stamp.
-   * The folder's own stamp stands for its listing (adding, removing or renaming an entry changes a
-   * folder's mtime), so an unchanged folder costs one stat instead of a directory read.
-   */
-  private side(id: string, cache: DirCache, counts: { dirty: boolean; digest: StampDigest }, seen: Set<string>): Side {
-    const folder = join(this.dir, id);
-    let names: string[];
-    try {
-      const st = this.fs.statSync(folder);
-      if (!st.isDirectory) return NO_SIDE;
-      counts.digest.folder(id, st);
-      const key = `${id}/`;
-      seen.add(key);
-      const hit = Object.hasOwn(cache.sides, key) ? cache.sides[key] : undefined;
-      if (validStamp(hit) && hit.size === st.size && hit.mtimeMs === st.mtimeMs && typeof hit.value === "string") names = hit.value === "" ? [] : hit.value.split("/");
-      else {
-        names = this.fs.readdirSync(folder).filter((n) => n === ARCHIVED_FILE || n === CUSTOM_TITLE_FILE || n === SUBAGENTS_DIR);
-        // A folder changed in the last moments may change again within the same mtime tick (file
-        // systems stamp coarsely): such a listing is kept but not trusted (read again next time).
-        const settled = Date.now() - st.mtimeMs > RACY_MS;
-        cache.sides[key] = { size: st.size, mtimeMs: settled ? st.mtimeMs : -1, value: names.join("/") };
-        counts.dirty = true;
-      }
-    } catch {
-      counts.digest.failed();
-      return NO_SIDE;
-    }
-    const read = (fileName: string): string | boolean | null | undefined => {
-      if (!names.includes(fileName)) return undefined;
-      const key = `${id}/${fileName}`;
-      const path = join(this.dir, id, fileName);
-      try {
-        const st = this.fs.statSync(path);
-        seen.add(key);
-        counts.digest.sideFile(key, st);
-        const hit = Object.hasOwn(cache.sides, key) ? cache.sides[key] : undefined;
-        if (validStamp(hit) && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.value;
-        const raw = this.fs.readFileSync(path);
-        const value = fileName === ARCHIVED_FILE ? parseArchived(raw) : parseCustomTitle(raw);
-        cache.sides[key] = { size: st.size, mtimeMs: st.mtimeMs, value };
-        counts.dirty = true;
-        return value;
-      } catch {
-        counts.digest.failed();
-        return undefined;
-      }
-    };
-    const archived = read(ARCHIVED_FILE);
-    const title = read(CUSTOM_TITLE_FILE);
-    return { hasSubagents: names.includes(SUBAGENTS_DIR), archived: archived === true, customTitle: typeof title === "string" ? title : null };
   }
 }

@@ -1,9 +1,9 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cacheFile, defaultCacheDir, emptyCache, saveCache } from "../../src/history/cache.js";
-import { nodeFs } from "../../src/history/fsio.js";
+import { nodeFs, oneShotFs } from "../../src/history/fsio.js";
 
 // The history index cache holds prompt text: it is the user's alone (0700 directories, 0600
 // files) whichever command creates it first, and it never lands in the working directory because
@@ -16,13 +16,14 @@ afterEach(() => {
 });
 
 describe.skipIf(process.platform === "win32")("history cache files", () => {
-  it("are created 0700/0600 even under a permissive umask", async () => {
+  // The sidecar writes through the thread pool, a one-shot `sessions` command synchronously: the same rules.
+  it.each([["the sidecar's", nodeFs], ["a one-shot command's", oneShotFs]])("are created 0700/0600 even under a permissive umask (%s writes)", async (_, fs) => {
     root = mkdtempSync(join(tmpdir(), "ap-cache-"));
     const dir = join(root, "AgentPanel", "cache");
     const file = cacheFile(dir, "/some/transcripts");
     const old = process.umask(0o000);
     try {
-      await saveCache(nodeFs, file, emptyCache("/some/transcripts"));
+      await saveCache(fs, file, emptyCache("/some/transcripts"));
     } finally {
       process.umask(old);
     }
@@ -31,13 +32,28 @@ describe.skipIf(process.platform === "win32")("history cache files", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it("tighten a cache directory that an older version created 0755", async () => {
+  it.each([["the sidecar's", nodeFs], ["a one-shot command's", oneShotFs]])("tighten a cache directory that an older version created 0755 (%s writes)", async (_, fs) => {
     root = mkdtempSync(join(tmpdir(), "ap-cache-"));
     const dir = join(root, "cache");
     mkdirSync(dir, { mode: 0o755 });
     chmodSync(dir, 0o755);
-    await saveCache(nodeFs, cacheFile(dir, "/t"), emptyCache("/t"));
+    await saveCache(fs, cacheFile(dir, "/t"), emptyCache("/t"));
     expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it.each([["the sidecar's", nodeFs], ["a one-shot command's", oneShotFs]])("replace a file whole or not at all, leaving no temporary file either way (%s writes)", async (_, fs) => {
+    root = mkdtempSync(join(tmpdir(), "ap-cache-"));
+    const dir = join(root, "cache");
+    const file = join(dir, "kept.out");
+    await fs.writeFile(file, "first");
+    await fs.writeFile(file, Buffer.from("second"));
+    expect(readFileSync(file, "utf8")).toBe("second");
+    // A directory where the file should go: the rename fails, the old state stays, the error surfaces.
+    const blocked = join(dir, "blocked");
+    mkdirSync(join(blocked, "child"), { recursive: true });
+    await expect(fs.writeFile(blocked, "x")).rejects.toThrow();
+    expect(statSync(blocked).isDirectory()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(["blocked", "kept.out"]);
   });
 
   it("names one file per transcript directory, stably, and removes the files older versions named", async () => {
