@@ -75,21 +75,17 @@ export const nodeFs: HistoryFs = {
   readFileSync: (path) => readFileSync(path),
   open: (path) =>
     new Promise((resolve, reject) => open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),
-  writeFile: async (path, data) => {
-    // Our state (the index cache holds prompt text) is the user's alone, like the descriptor:
-    // directories 0700, files 0600, whoever creates them first (serve or `agent-panel sessions`).
-    // Callback APIs rather than fs.promises, which on recent Node loads readline with it.
-    await done((cb) => mkdir(dirname(path), { recursive: true, mode: 0o700 }, cb));
-    await done((cb) => chmod(dirname(path), 0o700, cb)).catch(() => undefined);
-    const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
-    await done((cb) => writeFile(tmp, data, { encoding: "utf8", mode: 0o600 }, cb));
-    try {
-      await done((cb) => rename(tmp, path, cb));
-    } catch (err) {
-      await done((cb) => rm(tmp, { force: true }, cb));
-      throw err;
-    }
-  },
+  // Our state (the index cache holds prompt text) is the user's alone, like the descriptor:
+  // directories 0700, files 0600, whoever creates them first (serve or `agent-panel sessions`).
+  // Callback APIs rather than fs.promises, which on recent Node loads readline with it.
+  writeFile: (path, data) =>
+    replaceFile(path, data, {
+      mkdir: (dir) => done((cb) => mkdir(dir, { recursive: true, mode: 0o700 }, cb)),
+      chmod: (dir) => done((cb) => chmod(dir, 0o700, cb)),
+      write: (file, bytes) => done((cb) => writeFile(file, bytes, { encoding: "utf8", mode: 0o600 }, cb)),
+      rename: (from, to) => done((cb) => rename(from, to, cb)),
+      remove: (file) => done((cb) => rm(file, { force: true }, cb)),
+    }),
   remove: (path) => done((cb) => rm(path, { force: true }, cb)),
 };
 
@@ -101,23 +97,42 @@ export const nodeFs: HistoryFs = {
  */
 export const oneShotFs: HistoryFs = {
   ...nodeFs,
-  writeFile: async (path, data) => {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    try {
-      chmodSync(dirname(path), 0o700);
-    } catch {
-      // not ours to change: the file itself is still 0600
-    }
-    const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
-    writeFileSync(tmp, data, { encoding: "utf8", mode: 0o600 });
-    try {
-      renameSync(tmp, path);
-    } catch (err) {
-      rmSync(tmp, { force: true });
-      throw err;
-    }
-  },
+  writeFile: (path, data) =>
+    replaceFile(path, data, {
+      mkdir: (dir) => void mkdirSync(dir, { recursive: true, mode: 0o700 }),
+      chmod: (dir) => chmodSync(dir, 0o700),
+      write: (file, bytes) => writeFileSync(file, bytes, { encoding: "utf8", mode: 0o600 }),
+      rename: (from, to) => renameSync(from, to),
+      remove: (file) => rmSync(file, { force: true }),
+    }),
 };
+
+/** The steps of replaceFile, asynchronous (the sidecar) or synchronous (a one-shot command). */
+interface ReplaceSteps {
+  mkdir(dir: string): Promise<void> | void;
+  chmod(dir: string): Promise<void> | void;
+  write(file: string, data: string | Uint8Array): Promise<void> | void;
+  rename(from: string, to: string): Promise<void> | void;
+  remove(file: string): Promise<void> | void;
+}
+
+/** Write `path` whole or not at all: into a temporary file beside it (0600, folder 0700), then renamed over it. */
+async function replaceFile(path: string, data: string | Uint8Array, steps: ReplaceSteps): Promise<void> {
+  await steps.mkdir(dirname(path));
+  try {
+    await steps.chmod(dirname(path));
+  } catch {
+    // not ours to change: the file itself is still 0600
+  }
+  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  await steps.write(tmp, data);
+  try {
+    await steps.rename(tmp, path);
+  } catch (err) {
+    await steps.remove(tmp);
+    throw err;
+  }
+}
 
 /** A callback-style fs call as a promise. */
 function done(call: (cb: (err: NodeJS.ErrnoException | null) => void) => void): Promise<void> {
