@@ -1,4 +1,5 @@
 import { isUtf8 } from "node:buffer";
+import type { Duplex } from "node:stream";
 import type { WebSocket } from "ws";
 import { frameData } from "./event-json.js";
 
@@ -52,6 +53,8 @@ export interface ClientOptions {
   /** How long a closing client may take to finish the close handshake before it is cut off. */
   closeGraceMs: number;
   log: (line: string) => void;
+  /** The connection's byte stream: frames sent in one tick are corked into one write. */
+  socket?: Pick<Duplex, "cork" | "uncork">;
 }
 
 /** A connected client as the server tracks it. */
@@ -73,9 +76,11 @@ export function attachClient(ws: WebSocket, info: ClientInfo, onClient: OnClient
     killTimer = setTimeout(() => ws.terminate(), opts.closeGraceMs);
     killTimer.unref();
   };
+  const batch = tickBatcher(opts.socket);
   const link: ClientLink = {
     send(frame) {
       if (closing || ws.readyState !== ws.OPEN) return;
+      batch();
       ws.send(frameData(frame), { binary: false }); // a buffer (spliced rendered forms) still goes as a text frame
       if (ws.bufferedAmount > opts.maxBufferedBytes) {
         opts.log(`client ${info.id} closed: more than ${opts.maxBufferedBytes} bytes waiting to be sent`);
@@ -126,4 +131,19 @@ export function attachClient(ws: WebSocket, info: ClientInfo, onClient: OnClient
     }
   });
   return tracked;
+}
+
+/** Corks the socket on a tick's first frame and uncorks after the tick, so the frames one event
+ *  produces (a delta, its state, the chats list) leave in one write instead of one each. */
+function tickBatcher(socket: Pick<Duplex, "cork" | "uncork"> | undefined): () => void {
+  let corked = false;
+  return () => {
+    if (!socket || corked) return;
+    corked = true;
+    socket.cork();
+    process.nextTick(() => {
+      corked = false;
+      socket.uncork();
+    });
+  };
 }

@@ -172,7 +172,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       };
       const accept = (): void => {
         if (ws.readyState !== ws.OPEN) return;
-        const client = attachClient(ws, info, opts.onClient, { maxBufferedBytes: opts.maxBufferedBytes ?? 16 * 1024 * 1024, closeGraceMs: 5000, log }, (c) => clients.delete(c));
+        const client = attachClient(ws, info, opts.onClient, { maxBufferedBytes: opts.maxBufferedBytes ?? 16 * 1024 * 1024, closeGraceMs: 5000, log, socket }, (c) => clients.delete(c));
         if (ws.readyState === ws.OPEN) clients.add(client);
         log(`client ${info.id} connected`);
       };
