@@ -114,6 +114,38 @@ describe("LineSplitter", () => {
     events.forEach((e, i) => expect(e).toMatchObject({ kind: "json", value: { i } }));
   });
 
+  it("gives every line of a chunk its own UTF-8 size, CRLF and blank lines included, and caps each", () => {
+    const lines = ['{"t":"日本語"}', '{"a":1}\r', "", '{"e":"🎮"}', '{"long":"' + "x".repeat(40) + '"}', '{"b":2}'];
+    const events = run([b(lines.join("\n") + "\n")], 32);
+    expect(events).toEqual([
+      { kind: "json", value: { t: "日本語" }, bytes: b(lines[0]!).length },
+      { kind: "json", value: { a: 1 }, bytes: 7 },
+      { kind: "blank" },
+      { kind: "json", value: { e: "🎮" }, bytes: b(lines[3]!).length },
+      { kind: "overflow", bytes: lines[4]!.length },
+      { kind: "json", value: { b: 2 }, bytes: 7 },
+    ]);
+    // A 3-byte character per UTF-16 unit: its byte size, not its length, meets the cap.
+    expect(run([b('{"n":0}\n{"k":"' + "語".repeat(8) + '"}\n{"k":"' + "語".repeat(9) + '"}\n{"n":1}\n')], 32)).toEqual([
+      { kind: "json", value: { n: 0 }, bytes: 7 },
+      { kind: "json", value: { k: "語".repeat(8) }, bytes: 32 },
+      { kind: "overflow", bytes: 8 + 27 },
+      { kind: "json", value: { n: 1 }, bytes: 7 },
+    ]);
+  });
+
+  it("frames the same events whatever the chunking of a mixed stream", () => {
+    const text = ['{"t":"é"}', "not json", '{"a":[1,2]}\r', "", '{"z":"' + "q".repeat(50) + '"}', '{"done":true}'].join("\n") + "\n";
+    const whole = run([b(text)], 40);
+    for (const size of [1, 3, 7, 16, 64]) {
+      const bytes = b(text);
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      expect(run(chunks, 40)).toEqual(whole);
+    }
+    expect(whole.map((e) => e.kind)).toEqual(["json", "invalid", "json", "blank", "overflow", "json"]);
+  });
+
   it("rejects a non-positive cap", () => {
     expect(() => new LineSplitter({ maxLineBytes: 0 })).toThrow(RangeError);
   });
