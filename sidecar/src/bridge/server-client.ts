@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
-import type { Duplex } from "node:stream";
 import type { WebSocket } from "ws";
 import { frameData } from "./event-json.js";
+import { tickCorker, type Corkable } from "./tick-cork.js";
 
 // One connected WebSocket client: the `link` the router sends frames through, the router's
 // handlers for what the client sends, liveness for the heartbeat, and the backpressure rule (a
@@ -54,7 +54,7 @@ export interface ClientOptions {
   closeGraceMs: number;
   log: (line: string) => void;
   /** The connection's byte stream: frames sent in one tick are corked into one write. */
-  socket?: Pick<Duplex, "cork" | "uncork">;
+  socket?: Corkable;
 }
 
 /** A connected client as the server tracks it. */
@@ -76,7 +76,7 @@ export function attachClient(ws: WebSocket, info: ClientInfo, onClient: OnClient
     killTimer = setTimeout(() => ws.terminate(), opts.closeGraceMs);
     killTimer.unref();
   };
-  const batch = tickBatcher(opts.socket);
+  const batch = tickCorker(opts.socket);
   const link: ClientLink = {
     send(frame) {
       if (closing || ws.readyState !== ws.OPEN) return;
@@ -131,19 +131,4 @@ export function attachClient(ws: WebSocket, info: ClientInfo, onClient: OnClient
     }
   });
   return tracked;
-}
-
-/** Corks the socket on a tick's first frame and uncorks after the tick, so the frames one event
- *  produces (a delta, its state, the chats list) leave in one write instead of one each. */
-function tickBatcher(socket: Pick<Duplex, "cork" | "uncork"> | undefined): () => void {
-  let corked = false;
-  return () => {
-    if (!socket || corked) return;
-    corked = true;
-    socket.cork();
-    process.nextTick(() => {
-      corked = false;
-      socket.uncork();
-    });
-  };
 }

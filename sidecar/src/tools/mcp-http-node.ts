@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { tickCorker } from "../bridge/tick-cork.js";
 
 // The SDK's Streamable HTTP transport is web-standard (Request in, Response out); its Node class
 // wraps it in a generic Node↔Fetch bridge that, on every call, builds a full Request (headers
@@ -88,12 +89,7 @@ export async function writeResponse(response: Response, res: ServerResponse, hea
   res.once("close", cancel);
   // The socket is corked, not the response: a corked response on Node 22+ holds chunks back in a
   // buffer of its own and lets end() write the final chunk ahead of them once headers went out.
-  const socket = res.socket;
-  let corked = false;
-  const uncork = (): void => {
-    corked = false;
-    socket?.uncork();
-  };
+  const batch = tickCorker(res.socket);
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -101,11 +97,7 @@ export async function writeResponse(response: Response, res: ServerResponse, hea
       if (timer) timer = void clearTimeout(timer);
       if (res.destroyed) continue;
       // Events produced in one turn (an answer and the stream's end) leave in one write.
-      if (!corked && socket) {
-        corked = true;
-        socket.cork();
-        process.nextTick(uncork);
-      }
+      batch();
       if (!res.write(value)) await drained(res);
     }
     if (!res.destroyed) res.end();
