@@ -54,7 +54,7 @@ export async function loadServeRest(o: ServeRestOptions): Promise<ServeRest> {
   try {
     // Native tools, before Unity's (an earlier provider wins a duplicate name).
     const audio = new GeneratedAudio();
-    tools.addProvider(composeMmlProvider(() => ({ projectRoot: paths.project, stateDir: paths.dir, importAsset: tools.importAsset, onWritten: audio.record })));
+    tools.addProvider(composeMmlProvider(() => ({ projectRoot: paths.project, stateDir: paths.dir, importAsset: tools.importAsset, onWritten: audio.record, wasGenerated: (real) => audio.has(real) })));
     // The browser panel's compose card fetches the WAV and the note sequence here.
     const media = mmlMediaRoutes({ projectRoot: paths.project, stateDir: paths.dir, generated: audio, token: o.endpoint.token });
     // Test mode (conformance run, acceptance tests): a provider of sample tools, never otherwise.

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { PlatformEnv } from "../bridge/descriptor.js";
+import { toolEffect } from "../tools/effect.js";
 import type { ToolEntry, ToolResult } from "../tools/types.js";
 import { argumentsFromFlags } from "./call-args.js";
 import { findSidecar, sidecarRequest, type SidecarLink } from "./sidecar-link.js";
@@ -42,7 +43,8 @@ export async function runTools(args: string[], deps: ToolsDeps = {}): Promise<nu
   const tools = body.tools as ListedTool[];
   if (tools.length === 0) out("No tools yet. Open the project in Unity so the Editor can publish its tools.");
   for (const t of tools) {
-    const flags = [t.annotations.destructive ? "destructive" : "", t.annotations.idempotency === "safe" ? "safe" : "", t.cached ? "cached: Unity not connected" : ""].filter(Boolean);
+    const effect = toolEffect({ annotations: t.annotations, provider: t.provider });
+    const flags = [effect === "read" ? "read-only" : effect === "destructive" ? "destructive" : "writes", t.annotations.idempotency === "safe" ? "safe" : "", t.cached ? "cached: Unity not connected" : ""].filter(Boolean);
     out(`${t.name}${flags.length ? ` [${flags.join(", ")}]` : ""}  (${t.providerId})\n    ${t.description.split("\n")[0]}`);
   }
   for (const d of body.diagnostics?.duplicates ?? []) err(`note: ${d.name} is offered by ${[d.winner, ...d.shadowed].join(", ")}; ${d.winner} serves it`);

@@ -67,6 +67,7 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
   if (typeof normalize !== "boolean") problems.push(argumentError("ARGUMENT_INVALID", "normalize must be true or false.", "Leave normalize out (true) or pass a boolean."));
   const outputPath = args.output_path;
   if (outputPath !== undefined && typeof outputPath !== "string") problems.push(argumentError("ARGUMENT_INVALID", "output_path must be a string.", "Give a .wav path inside the project, or leave it out."));
+  if (args.confirm !== undefined && typeof args.confirm !== "boolean") problems.push(argumentError("ARGUMENT_INVALID", "confirm must be true or false.", "Pass confirm: true only to replace an existing file at output_path."));
   if (problems.length > 0 || mode === null || mml === null) {
     if (action === "validate") return { valid: false, errors: problems, note_sequence: null, channel_summary: [] };
     return { success: false, wav_path: null, duration_sec: 0, note_sequence: null, validation: { errors: problems, warnings: [] } };
@@ -86,8 +87,11 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
   const target = resolveOutput(env, defaultWavName(mode, mml, sampleRate, normalize as boolean), outputPath as string | undefined);
   if ("code" in target) return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [target] } };
   const audio = renderSequence(parsed.ir, sampleRate, normalize as boolean);
-  const failed = writeOutput(target.file, encodeWav(audio.samples, sampleRate));
-  if (failed) return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [failed] } };
+  // A file compose_mml did not write is replaced only with confirm (issue #29, item 1); the default
+  // name is derived from the request inside the generated folder, so it is always ours.
+  const mayReplace = (real: string) => outputPath === undefined || args.confirm === true || env.wasGenerated?.(real) === true;
+  const written = writeOutput(target, encodeWav(audio.samples, sampleRate), mayReplace);
+  if ("code" in written) return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [written] } };
   env.onWritten?.(target.file, parsed.ir);
   const unityImport = env.projectRoot ? { unity_import: await importIntoUnity(env, target.asset, validation.warnings) } : {};
   return { success: true, wav_path: target.reported, duration_sec: Math.round((audio.samples.length / sampleRate) * 1e6) / 1e6, note_sequence: parsed.ir, validation, ...unityImport };

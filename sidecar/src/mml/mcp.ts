@@ -2,6 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInvoker } from "../tools/invoker.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import { toolEffect } from "../tools/effect.js";
 import { VERSION } from "../version.js";
 
 // An MCP server (the SDK's low-level Server) answering tools/list and tools/call from a tool
@@ -19,7 +20,7 @@ export function createMcpServer(registry: ToolRegistry, invoker: ToolInvoker, na
         title: entry.annotations.title,
         idempotentHint: entry.annotations.idempotency === "safe",
         destructiveHint: entry.annotations.destructive,
-        readOnlyHint: false,
+        readOnlyHint: toolEffect(entry) === "read",
       },
     })),
   }));

@@ -1,4 +1,4 @@
-import { createReadStream, realpathSync, statSync } from "node:fs";
+import { closeSync, constants, createReadStream, fstatSync, openSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { mediaProof, proofMatches } from "../bridge/ws-challenge.js";
@@ -54,9 +54,12 @@ function serve(opts: MediaRouteOptions, req: IncomingMessage, res: ServerRespons
     if (!noteSequence) return reply(res, 404, "not_found", "This WAV was not composed since the sidecar started, so its note sequence is gone; compose it again to see the piano roll.");
     return json(res, 200, { note_sequence: noteSequence });
   }
+  // Open what was checked, not a path a link may have been swapped into since (see openChecked).
+  const fd = openChecked(found.real);
+  if (fd === null) return reply(res, 404, "not_found", `The WAV at ${found.real} changed while it was opened; compose it again.`);
   res.writeHead(200, { "Content-Type": "audio/wav", "Content-Length": String(found.size), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
-  if (req.method === "HEAD") return (res.end(), true);
-  createReadStream(found.real)
+  if (req.method === "HEAD") return (closeSync(fd), res.end(), true);
+  createReadStream("", { fd })
     .on("error", () => res.destroy())
     .pipe(res);
   return true;
@@ -79,22 +82,51 @@ export function allowedFile(opts: MediaRouteOptions, path: string | null): Found
   } catch {
     return { status: 404, error: "not_found", message: `There is no WAV at ${path}; compose it again.` };
   }
-  const roots = [join(opts.stateDir, "mml"), ...(opts.projectRoot ? [join(opts.projectRoot, GENERATED_DIR)] : [])];
-  if (!opts.generated.has(real) && !roots.some((root) => inside(root, real))) {
+  // The real path must be inside the real project (or output folder) whatever links lie between:
+  // the generated folder is joined to the real root, never resolved itself, so a Generated folder
+  // that is a link to elsewhere does not widen what is served (issue #29, item 7).
+  const stateHome = realOrNull(join(opts.stateDir, "mml"));
+  const projectHome = opts.projectRoot ? realOrNull(opts.projectRoot) : null;
+  const homes = [stateHome, projectHome].filter((r): r is string => r !== null);
+  const generatedDirs = [stateHome, projectHome && join(projectHome, GENERATED_DIR)].filter((r): r is string => typeof r === "string");
+  if (!homes.some((home) => inside(home, real))) {
+    return { status: 403, error: "forbidden", message: `${path} resolves to a file outside the project; the sidecar serves only generated audio inside it.` };
+  }
+  if (!opts.generated.has(real) && !generatedDirs.some((dir) => inside(dir, real))) {
     return { status: 403, error: "forbidden", message: `${path} was not written by compose_mml and is outside ${GENERATED_DIR}; the sidecar serves only its generated audio.` };
   }
   return { real, size };
 }
 
 function inside(root: string, file: string): boolean {
-  let realRoot: string;
-  try {
-    realRoot = realpathSync(root);
-  } catch {
-    return false;
-  }
-  const r = relative(realRoot, file);
+  const r = relative(root, file);
   return r !== "" && !r.startsWith("..") && !isAbsolute(r);
+}
+
+/** The file opened without following a link, still at `real` (checked through /proc on Linux), or null. */
+function openChecked(real: string): number | null {
+  let fd: number;
+  try {
+    fd = openSync(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return null;
+  }
+  try {
+    const now = process.platform === "linux" ? readlinkSync(`/proc/self/fd/${fd}`) : realpathSync(real);
+    if (now === real && fstatSync(fd).isFile()) return fd;
+  } catch {
+    // fall through: refuse
+  }
+  closeSync(fd);
+  return null;
+}
+
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
 }
 
 function reply(res: ServerResponse, status: number, code: string, message: string): true {

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { argumentError, type Diagnostic } from "./diagnostics.js";
 import type { NoteSequence } from "./ir.js";
+import { writeInside } from "./safe-write.js";
 
 // Where compose_mml writes its WAV: inside an open Unity project under Assets/Audio/Generated/
 // (or a caller's path that must stay inside the project), else in the sidecar's state directory.
-// The file is written whole (temp file + rename), so Unity never imports half a WAV.
+// The file is written whole (temp file + rename), so Unity never imports half a WAV, and through
+// safe-write.ts, so a symbolic link swapped in while composing cannot take the write outside.
 
 /** Where the tool runs: the project (if any), the state directory, and Unity's import hook. */
 export interface OutputEnv {
@@ -21,6 +23,8 @@ export interface OutputEnv {
   importAsset?: AssetImporter;
   /** Told about every WAV written (the sidecar's media route serves only these and the generated folders). */
   onWritten?: (file: string, noteSequence: NoteSequence) => void;
+  /** True when compose_mml wrote this real path (in this sidecar's lifetime): it may be replaced without `confirm`. */
+  wasGenerated?: (realPath: string) => boolean;
 }
 
 /** Asks the connected Unity Editor to import one asset (see OutputEnv.importAsset). */
@@ -36,8 +40,17 @@ export function defaultWavName(mode: string, mml: string, sampleRate: number, no
   return `mml-${createHash("sha256").update(`${mode}\n${sampleRate}\n${normalize}\n${mml}`).digest("hex").slice(0, 12)}.wav`;
 }
 
+/** Where a WAV goes: the root it must stay in, the path below it, and what to report and import. */
+export interface OutputTarget {
+  root: string;
+  parts: string[];
+  file: string;
+  reported: string;
+  asset: string | null;
+}
+
 /** Resolve the target: absolute path to write, the path to report, and the asset path to import. */
-export function resolveOutput(env: OutputEnv, name: string, requested: string | undefined): { file: string; reported: string; asset: string | null } | Diagnostic {
+export function resolveOutput(env: OutputEnv, name: string, requested: string | undefined): OutputTarget | Diagnostic {
   const root = env.projectRoot ?? join(env.stateDir, "mml");
   const rel = requested ?? (env.projectRoot ? `${GENERATED_DIR}/${name}` : name);
   if (!/\.wav$/i.test(rel) || rel.includes("\0")) {
@@ -50,20 +63,23 @@ export function resolveOutput(env: OutputEnv, name: string, requested: string | 
   }
   const fromRoot = relative(root, file).split(sep).join("/");
   // Unity imports only what is under Assets/ (a WAV elsewhere in the project stays a plain file).
-  return env.projectRoot ? { file, reported: fromRoot, asset: fromRoot.startsWith("Assets/") ? fromRoot : null } : { file, reported: file, asset: null };
+  const parts = fromRoot.split("/");
+  return env.projectRoot ? { root, parts, file, reported: fromRoot, asset: fromRoot.startsWith("Assets/") ? fromRoot : null } : { root, parts, file, reported: file, asset: null };
 }
 
-/** Write the bytes atomically; a Diagnostic when the file system refuses. */
-export function writeOutput(file: string, bytes: Buffer): Diagnostic | null {
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, file);
-    return null;
-  } catch (err) {
-    return argumentError("OUTPUT_WRITE_FAILED", `Could not write ${file}: ${(err as Error).message}.`, "Check that the folder is writable and the disk has space, then compose again.");
-  }
+/**
+ * Write the bytes whole (temp file + rename) through safe-write: no symbolic link is followed, the
+ * inside-check and the write are one step, and an existing file is replaced only if `mayReplace`.
+ * Answers the real path written, or a Diagnostic that says what to do.
+ */
+export function writeOutput(target: OutputTarget, bytes: Buffer, mayReplace: (real: string) => boolean): { real: string } | Diagnostic {
+  const r = writeInside(target.root, target.parts, bytes, mayReplace);
+  if (r.ok) return { real: r.real };
+  const shown = target.reported;
+  if (r.code === "OUTPUT_EXISTS") return argumentError("OUTPUT_EXISTS", `output_path '${shown}' names an existing file that compose_mml did not write; nothing was replaced.`, 'Choose another output_path, or call again with "confirm": true if the user wants that file replaced.');
+  if (r.code === "OUTPUT_PATH_SYMLINK") return argumentError("OUTPUT_PATH_SYMLINK", `Could not write '${shown}': ${r.message}`, "Use a path whose folders are real folders inside the project (no symbolic links), e.g. Assets/Audio/Generated/jingle.wav.");
+  if (r.code === "OUTPUT_PATH_OUTSIDE_PROJECT") return argumentError("OUTPUT_PATH_OUTSIDE_PROJECT", r.message, `Use a path inside the project, e.g. ${GENERATED_DIR}/jingle.wav, or leave output_path out.`);
+  return argumentError("OUTPUT_WRITE_FAILED", r.message, "Check that the folder is writable and the disk has space, then compose again.");
 }
 
 function inside(root: string, file: string): boolean {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { MCP_SERVER_NAME, type ChatToolHost } from "../chat/agent-tools.js";
 import type { ToolRegistry } from "./registry.js";
+import { toolEffect } from "./effect.js";
 
 // The catalog as the panel's own chats see it (decision 11): titles and read-only/destructive
 // facts for their cards, and the dry run a destructive tool's permission card shows.
@@ -16,7 +17,7 @@ export function chatToolHost(registry: ToolRegistry): ChatToolHost {
       const item = registry.get(name);
       if (!item) return undefined;
       const a = item.entry.annotations;
-      return { ...(a.title !== undefined ? { title: a.title } : {}), destructive: a.destructive, readOnly: a.idempotency === "safe" && !a.destructive };
+      return { ...(a.title !== undefined ? { title: a.title } : {}), destructive: a.destructive, readOnly: toolEffect(item.entry) === "read" };
     },
     async dryRun(name, input) {
       const item = registry.get(name);

@@ -2,6 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolInvoker } from "./invoker.js";
 import type { ToolRegistry } from "./registry.js";
+import { toolEffect } from "./effect.js";
 import type { ToolEntry, ToolProgress, ToolResult } from "./types.js";
 
 // One MCP server (the SDK's low-level Server: our schemas are JSON Schema, not zod) per MCP
@@ -74,7 +75,7 @@ export function mcpTool(entry: ToolEntry, invoker: ToolInvoker): Tool {
     name: entry.name,
     description: entry.description,
     inputSchema: invoker.clientSchema(entry) as Tool["inputSchema"],
-    annotations: { readOnlyHint: a.idempotency === "safe" && !a.destructive, destructiveHint: a.destructive, idempotentHint: a.idempotency === "safe", openWorldHint: false },
+    annotations: { readOnlyHint: toolEffect(entry) === "read", destructiveHint: a.destructive, idempotentHint: a.idempotency === "safe", openWorldHint: false },
   };
   if (a.title !== undefined) {
     tool.title = a.title;

@@ -8,7 +8,7 @@ const JOB_STATUS = toolEntry({
   name: "job_status",
   description: "Status of a tool call that continued as a job (a call answers {job_id, status} when it runs longer than a few seconds). When the job has finished, the answer is its result.",
   inputSchema: { type: "object", properties: { job_id: { type: "string", description: "The job_id a tool call answered" } }, required: ["job_id"], additionalProperties: false },
-  annotations: { title: "Job status", idempotency: "safe", alwaysLoad: true, group: "jobs" },
+  annotations: { title: "Job status", idempotency: "safe", readOnly: true, alwaysLoad: true, group: "jobs" },
   provider: "native",
 });
 

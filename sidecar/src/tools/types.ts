@@ -36,6 +36,12 @@ export const ToolAnnotations = z.object({
   mainThread: z.boolean().default(false),
   /** Changes or deletes user data: gets `confirm`/`dry_run`, nothing runs without `confirm: true`. */
   destructive: z.boolean().default(false),
+  /**
+   * Only reads: changes no file, asset, scene or setting, so the panel may run it without a card.
+   * Absent means "writes" for every provider but Unity (whose [AgentTool] has no such flag: there a
+   * Safe, non-destructive tool counts as reading, as docs/unity-tools.md tells tool authors).
+   */
+  readOnly: z.boolean().optional(),
   /** Undo group name the Unity side records the call under, when it has one. */
   undoGroup: z.string().optional(),
   examples: z.array(ToolExample).default([]),

@@ -88,4 +88,14 @@ describe("the /mml media routes", () => {
     expect(notes.status).toBe(404);
     expect(((await notes.json()) as { error: { message: string } }).error.message).toContain("compose it again");
   });
+
+  it("refuse a file outside the project when Assets/Audio/Generated itself is a link to elsewhere (issue #29, item 7)", async () => {
+    const { project, get, withProof } = await setup();
+    const outside = tmp();
+    writeFileSync(join(outside, "secret.wav"), "RIFF");
+    mkdirSync(join(project, "Assets/Audio"), { recursive: true });
+    symlinkSync(outside, join(project, "Assets/Audio/Generated"));
+    expect((await get("/mml/wav", "Assets/Audio/Generated/secret.wav")).status).toBe(403);
+    expect((await withProof("/mml/wav", "Assets/Audio/Generated/secret.wav")).status).toBe(403);
+  });
 });

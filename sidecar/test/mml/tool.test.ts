@@ -6,6 +6,7 @@ import { COMPOSE_MML_ENTRY, composeMmlProvider, toToolResult } from "../../src/m
 import { ToolInvoker } from "../../src/tools/invoker.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { ToolEntry } from "../../src/tools/types.js";
+import { toolEffect } from "../../src/tools/effect.js";
 
 const state = mkdtempSync(join(tmpdir(), "mml-tool-"));
 afterAll(() => rmSync(state, { recursive: true, force: true }));
@@ -22,7 +23,9 @@ describe("compose_mml as a catalog tool", () => {
     expect(COMPOSE_MML_ENTRY.provider).toBe("native");
     expect(COMPOSE_MML_ENTRY.annotations.idempotency).toBe("safe");
     expect(COMPOSE_MML_ENTRY.annotations.destructive).toBe(false);
-    expect(Object.keys(COMPOSE_MML_ENTRY.inputSchema.properties as object)).toEqual(["action", "mml", "mode", "template", "sample_rate", "normalize", "output_path"]);
+    expect(Object.keys(COMPOSE_MML_ENTRY.inputSchema.properties as object)).toEqual(["action", "mml", "mode", "template", "sample_rate", "normalize", "output_path", "confirm"]);
+    // it writes a file: never read-only, so no panel setting runs it without a card (issue #29, item 1)
+    expect(toolEffect(COMPOSE_MML_ENTRY)).toBe("write");
   });
 
   it("runs through the registry and invoker: compose writes into the project and asks Unity to import", async () => {

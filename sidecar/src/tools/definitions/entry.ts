@@ -30,6 +30,9 @@ export function definitionEntry(d: LoadedDefinition): ToolEntry {
       // probes and scripts run on Unity's main thread unless a script says otherwise.
       mainThread: def.kind === "sequence" ? false : def.mainThread ?? true,
       destructive: d.destructive,
+      // Only a probe just reads. A script runs C# with the model's arguments and a sequence runs
+      // other tools: never read-only, whatever idempotency the file declares (issue #29, item 2).
+      readOnly: def.kind === "probe" && !d.destructive,
       ...(def.undoGroup !== undefined ? { undoGroup: def.undoGroup } : {}),
       examples: (def.examples ?? []).map((e) => ({ arguments: typeof e === "string" ? (JSON.parse(e) as Record<string, unknown>) : e })),
       alwaysLoad: def.alwaysLoad ?? false,

@@ -8,7 +8,7 @@ const ENTRY = toolEntry({
   name: "definitions_list",
   description: "The JSON definition tools of this project: each loaded one (name, kind, file, project or shared folder) and each rejected file with the JSON path and the reason. Also gives the two folders definitions are read from.",
   inputSchema: { type: "object", properties: {}, additionalProperties: false },
-  annotations: { title: "Definition tools", idempotency: "safe", group: "diagnostics" },
+  annotations: { title: "Definition tools", idempotency: "safe", readOnly: true, group: "diagnostics" },
   provider: "native",
 });
 
