@@ -40,7 +40,7 @@ async function main(argv) {
     printPanelUrl(await sidecar.ready, [
       `Demo project: ${project}`,
       `Fake model:   ${api.url} (real claude: ${claude})`,
-      'Try "Hello", then "create a script" (allow or deny it), then "tell me a long story" and press Stop.',
+      'Try "Hello", then "create a script" (allow or deny it), "make a chiptune" (compose_mml), then "tell me a long story" and press Stop.',
     ]);
   } catch (err) {
     await api.stop();

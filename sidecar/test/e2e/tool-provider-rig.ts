@@ -51,7 +51,7 @@ export async function startToolRig(rules: readonly Rule[], opts: { unityWaitMs?:
   // compose_mml as serve registers it, writing into the sandbox project and importing through Unity.
   host.importAsset = unityAssetImporter(unity, opts.importWaitMs);
   const audio = new GeneratedAudio();
-  host.addProvider(composeMmlProvider(() => ({ projectRoot: sandbox.project, stateDir: sandbox.root, importAsset: host.importAsset, onWritten: audio.record })));
+  host.addProvider(composeMmlProvider(() => ({ projectRoot: sandbox.project, stateDir: sandbox.root, importAsset: host.importAsset, onWritten: audio.record, wasGenerated: (real) => audio.has(real) })));
   const media = mmlMediaRoutes({ projectRoot: sandbox.project, stateDir: sandbox.root, generated: audio, token });
   host.addProvider(unity);
   const chatDefaults: ChatOptions = { claudePath: claudeBinary(), cwd: sandbox.project, env: sandbox.env(api.url), tools: chatToolHost(host.registry), process: { graceMs: 1000, killWaitMs: 1000 } };
