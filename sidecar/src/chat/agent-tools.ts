@@ -15,7 +15,7 @@ export const MCP_TOKEN_ENV = "AGENT_PANEL_MCP_TOKEN";
 export interface AgentToolInfo {
   title?: string;
   destructive: boolean;
-  /** Safe to repeat and not destructive: pre-allowed when the chat's setting says so. */
+  /** Only reads (tools/effect.ts): pre-allowed when the chat's setting says so. */
   readOnly: boolean;
 }
 

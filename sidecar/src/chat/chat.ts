@@ -43,7 +43,7 @@ export interface ChatOptions extends Omit<LaunchOptions, "resume"> {
   process?: ProcessOptions;
   /** The sidecar's own tools (Unity, native): titles, summaries and dry runs for their cards. */
   tools?: ChatToolHost;
-  /** Allow the sidecar's read-only tools (safe, not destructive) without a card (default true). */
+  /** Allow the sidecar's read-only tools (never a tool that writes: see tools/effect.ts) without a card (default true). */
   preAllowReadOnlyTools?: boolean;
 }
 

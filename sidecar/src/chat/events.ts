@@ -10,7 +10,7 @@ export const AgentToolFacts = z.object({
   name: z.string().describe("The tool's name in the sidecar's catalog (claude calls it mcp__agent-panel__<name>)."),
   title: z.string().optional(),
   destructive: z.boolean(),
-  readOnly: z.boolean().describe("Safe to repeat and not destructive (pre-allowed when the chat's setting says so)."),
+  readOnly: z.boolean().describe("Only reads: declared read-only, or a safe non-destructive Unity tool (pre-allowed when the chat's setting says so)."),
 });
 
 // The chat engine's output: a small typed event stream that hides stream-json. It is the seed of

@@ -36,7 +36,7 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
     allowedTools: z.array(z.string().min(1)).optional().describe("Tool rules allowed without asking (claude --allowedTools), e.g. \"Bash(npm test:*)\"."),
     disallowedTools: z.array(z.string().min(1)).optional().describe("Tool rules never allowed (claude --disallowedTools)."),
     claudePath: z.string().min(1).optional().describe("The claude binary for this chat instead of the one the sidecar found; must exist."),
-    preAllowReadOnlyTools: z.boolean().optional().describe("Run the sidecar's read-only tools (idempotency safe, not destructive) without a permission card (default true)."),
+    preAllowReadOnlyTools: z.boolean().optional().describe("Run the sidecar's read-only tools (declared read-only, or a Unity tool that is safe and not destructive; never a tool that writes) without a permission card (default true)."),
   }),
   command("chat.close", { chatId }),
   command("chat.send", { chatId, text: z.string(), attachments: z.array(ContextAttachment).optional() }),

@@ -44,7 +44,7 @@ export class SettingsView {
         field("Default model", "set-model", this.model, "Empty: Claude Code's default model."),
         field("Permission mode", "set-mode", this.mode),
         check(this.bypass, "Allow bypass permissions", "offers the mode that runs every tool without asking"),
-        check(this.preAllow, "Run read-only Unity tools without asking", "tools that only read (safe to repeat, not destructive) get no permission card"),
+        check(this.preAllow, "Run read-only Unity tools without asking", "tools that only read (declared read-only; a Unity tool that is safe and not destructive) get no permission card; tools that write always ask"),
         field("Allowed tools", "set-allowed", this.allowed, "One rule a line or comma-separated, e.g. Read or Bash(git diff:*)."),
         field("Disallowed tools", "set-disallowed", this.disallowed, "Never allowed, same form."),
         h("h2", null, "Composer"),

@@ -68,7 +68,7 @@ namespace AgentPanel.Core.View
             set => Set(AllowBypassKey, value ? "true" : "");
         }
 
-        /// <summary>Run the sidecar's read-only Unity tools (safe, not destructive) without a permission card; on unless turned off.</summary>
+        /// <summary>Run the sidecar's read-only Unity tools (only reading ones: the sidecar never pre-allows a tool that writes) without a permission card; on unless turned off.</summary>
         public bool PreAllowReadOnlyTools
         {
             get => Get(PreAllowReadOnlyToolsKey) != "false";
