@@ -5,6 +5,7 @@ import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { defaultCacheDir } from "../history/cache.js";
+import { GeneratedAudio } from "../mml/generated-audio.js";
 import { createMcpServer } from "../mml/mcp.js";
 import { composeMmlProvider } from "../mml/tool.js";
 import { ToolInvoker } from "../tools/invoker.js";
@@ -47,7 +48,9 @@ export async function runMmlServer(args: string[], deps: MmlServerDeps = {}): Pr
     return 2;
   }
   const registry = new ToolRegistry();
-  registry.add(composeMmlProvider({ projectRoot: values.project ? resolve(values.project) : null, stateDir: deps.stateDir ?? dirname(defaultCacheDir()) }));
+  // What this server wrote may be composed over again without confirm; anything else needs it.
+  const audio = new GeneratedAudio();
+  registry.add(composeMmlProvider({ projectRoot: values.project ? resolve(values.project) : null, stateDir: deps.stateDir ?? dirname(defaultCacheDir()), onWritten: audio.record, wasGenerated: (real) => audio.has(real) }));
   const invoker = new ToolInvoker(registry, { syncWaitMs: 600_000 });
   if (transport === "stdio") {
     const server = createMcpServer(registry, invoker);
