@@ -20,6 +20,7 @@ export interface SafeWriteError {
 export type SafeWriteResult = { ok: true; real: string } | ({ ok: false } & SafeWriteError);
 
 const FOLLOW_FD = process.platform === "linux" && existsSync("/proc/self/fd");
+
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const DIR_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | NOFOLLOW;
 
@@ -33,7 +34,7 @@ class Refused extends Error {
  * Write `bytes` to `root`/`parts` (folders created as needed). `mayReplace(real)` decides whether
  * an existing file at the target may be replaced; a folder or link in the way is never followed.
  */
-export function writeInside(root: string, parts: string[], bytes: Buffer, mayReplace: (real: string) => boolean): SafeWriteResult {
+export function writeInside(root: string, parts: string[], bytes: Buffer, mayReplace: (real: string) => boolean, mode: FolderMode = FOLDER_MODE): SafeWriteResult {
   const name = parts[parts.length - 1];
   if (!name || parts.some((p) => p === "" || p === "." || p === "..")) return { ok: false, code: "OUTPUT_PATH_OUTSIDE_PROJECT", message: `${parts.join("/")} is not a plain path inside ${root}.` };
   let realRoot: string;
@@ -46,7 +47,7 @@ export function writeInside(root: string, parts: string[], bytes: Buffer, mayRep
   let dir: OpenDir | undefined;
   let tmp: string | undefined;
   try {
-    dir = openFolders(realRoot, parts.slice(0, -1));
+    dir = openFolders(realRoot, parts.slice(0, -1), mode);
     tmp = `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     const fd = openSync(dir.entry(tmp), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o644);
     try {
@@ -89,10 +90,20 @@ interface OpenDir {
   close(): void;
 }
 
-function openFolders(realRoot: string, folders: string[]): OpenDir {
-  let fd = openSync(realRoot, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0));
+/**
+ * How folders are held: "proc" (Linux: descriptors, children named through /proc/self/fd), "held"
+ * (descriptors, children named by path: macOS), "path" (no descriptors: Windows cannot open a folder).
+ */
+export type FolderMode = "proc" | "held" | "path";
+
+/** The mode this platform supports. */
+export const FOLDER_MODE: FolderMode = process.platform === "win32" ? "path" : FOLLOW_FD ? "proc" : "held";
+
+function openFolders(realRoot: string, folders: string[], mode: FolderMode): OpenDir {
+  const hold = mode !== "path";
+  let fd = hold ? openSync(realRoot, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0)) : -1;
   let real = realRoot;
-  const via = () => (FOLLOW_FD ? `/proc/self/fd/${fd}` : real);
+  const via = () => (mode === "proc" ? `/proc/self/fd/${fd}` : real);
   try {
     for (const folder of folders) {
       const path = join(via(), folder);
@@ -107,15 +118,22 @@ function openFolders(realRoot: string, folders: string[]): OpenDir {
       }
       if (st.isSymbolicLink()) throw new Refused("OUTPUT_PATH_SYMLINK", `${join(real, folder)} is a symbolic link; compose_mml writes only into real folders of the project.`);
       if (!st.isDirectory()) throw new Refused("OUTPUT_WRITE_FAILED", `${join(real, folder)} is not a folder.`);
+      real = join(real, folder);
+      if (!hold) continue;
       const next = openSync(path, DIR_FLAGS);
       const opened = fstatSync(next);
       closeSync(fd);
       fd = next;
-      real = join(real, folder);
       if (opened.ino !== st.ino || opened.dev !== st.dev) throw new Refused("OUTPUT_PATH_SYMLINK", `${real} changed while it was opened; compose again.`);
     }
+    // Without /proc the name is checked by path: it must resolve to itself (case as on disk).
+    if (mode !== "proc") {
+      const canonical = realpathSync(real);
+      if (canonical.toLowerCase() !== real.toLowerCase() || (process.platform === "linux" && canonical !== real)) throw new Refused("OUTPUT_PATH_SYMLINK", `${real} resolves to ${canonical}; compose_mml writes only into real folders of the project.`);
+      real = canonical;
+    }
   } catch (err) {
-    closeSync(fd);
+    if (hold) closeSync(fd);
     throw err;
   }
   const held = fd;
@@ -123,12 +141,18 @@ function openFolders(realRoot: string, folders: string[]): OpenDir {
     real,
     entry: (name) => join(via(), name),
     verify(root) {
-      const now = FOLLOW_FD ? readlinkSync(`/proc/self/fd/${held}`) : realpathSync(real);
-      const st = FOLLOW_FD ? undefined : lstatSync(real);
-      const same = st === undefined || (st.ino === fstatSync(held).ino && st.dev === fstatSync(held).dev);
+      const now = mode === "proc" ? readlinkSync(`/proc/self/fd/${held}`) : realpathSync(real);
+      let same = true;
+      if (mode === "held") {
+        const st = lstatSync(real);
+        const opened = fstatSync(held);
+        same = st.ino === opened.ino && st.dev === opened.dev;
+      }
       if (now !== real || !same || !inside(root, now)) throw new Refused("OUTPUT_PATH_SYMLINK", `${real} moved or was replaced while writing; nothing was written. Compose again.`);
     },
-    close: () => closeSync(held),
+    close: () => {
+      if (hold) closeSync(held);
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { composeMml, type ComposeResult } from "../../src/mml/compose.js";
 import { GeneratedAudio } from "../../src/mml/generated-audio.js";
+import { writeInside, type FolderMode } from "../../src/mml/safe-write.js";
 
 // Issue #29, items 1 and 7: compose_mml never replaces a file it did not write unless the call
 // says `confirm: true`, and a folder swapped for a symbolic link while composing never takes the
@@ -101,5 +102,23 @@ describe("compose_mml output folders", () => {
     // what was written is in the project's real folder
     const inProject = [x, `${x}.d`].filter((d) => existsSync(d)).flatMap((d) => readdirSync(d));
     expect(inProject.filter((f) => f.endsWith(".wav")).length).toBe(written);
+  });
+});
+
+describe.each(["proc", "held", "path"] as FolderMode[])("writeInside in %s mode (Linux, macOS, Windows ways of holding folders)", (mode) => {
+  it("writes through new folders, refuses links on the way and files it may not replace", () => {
+    const root = tmp("root");
+    const outside = tmp("outside");
+    const ok = writeInside(root, ["Assets", "New", "a.wav"], Buffer.from("RIFF1"), () => false, mode);
+    expect(ok).toEqual({ ok: true, real: join(root, "Assets", "New", "a.wav") });
+    expect(readFileSync(join(root, "Assets", "New", "a.wav"), "utf8")).toBe("RIFF1");
+    expect(writeInside(root, ["Assets", "New", "a.wav"], Buffer.from("RIFF2"), () => false, mode)).toMatchObject({ ok: false, code: "OUTPUT_EXISTS" });
+    expect(writeInside(root, ["Assets", "New", "a.wav"], Buffer.from("RIFF3"), () => true, mode)).toMatchObject({ ok: true });
+    expect(readFileSync(join(root, "Assets", "New", "a.wav"), "utf8")).toBe("RIFF3");
+    symlinkSync(outside, join(root, "Assets", "Out"));
+    expect(writeInside(root, ["Assets", "Out", "b.wav"], Buffer.from("RIFF"), () => true, mode)).toMatchObject({ ok: false, code: "OUTPUT_PATH_SYMLINK" });
+    expect(writeInside(root, ["Assets", "..", "b.wav"], Buffer.from("RIFF"), () => true, mode)).toMatchObject({ ok: false, code: "OUTPUT_PATH_OUTSIDE_PROJECT" });
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readdirSync(join(root, "Assets", "New"))).toEqual(["a.wav"]);
   });
 });
