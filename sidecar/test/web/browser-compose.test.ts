@@ -13,6 +13,14 @@ const TIMEOUT = 90_000;
 const MML = "A t150 l8 o5 c e g > c4\nB t150 l8 o4 e g b > e4\nT t150 l4 o3 c g\nN t150 l8 v10 c c c c";
 
 let rig: ToolRig | undefined;
+
+/** compose_mml writes a file, so the panel asks first (issue #29): allow it on its card. */
+async function allowCompose(page: Parameters<typeof sendPrompt>[0]): Promise<void> {
+  const card = page.getByRole("region", { name: /^Permission request: / });
+  await card.waitFor({ timeout: 60_000 });
+  expect(await card.innerText()).toContain("Compose MML chiptune");
+  await card.getByRole("button", { name: "Allow", exact: true }).click();
+}
 const chrome = useChromium(async () => {
   await rig?.close();
   rig = undefined;
@@ -23,6 +31,7 @@ describe.skipIf(!HAVE_CHROMIUM)("compose card in the browser panel", () => {
     rig = await startToolRig([{ match: "Compose a jingle", answers: [useTool("mcp__agent-panel__compose_mml", { action: "compose", mode: "ppmck", mml: MML }), say("Here is your jingle.")] }], { web: true });
     const { page, problems } = await openPanel(chrome.browser, { url: rig.server.url, token: rig.token } as PanelServer);
     await sendPrompt(page, "Compose a jingle for the title screen");
+    await allowCompose(page);
 
     const card = page.locator(".item.tool .compose-card");
     await card.waitFor({ timeout: 60_000 });
@@ -53,6 +62,7 @@ describe.skipIf(!HAVE_CHROMIUM)("compose card in the browser panel", () => {
     rig = await startToolRig([{ match: "Compose a long", answers: [useTool("mcp__agent-panel__compose_mml", { action: "compose", mode: "ppmck", mml: long }), say("Done.")] }], { web: true });
     const { page, problems } = await openPanel(chrome.browser, { url: rig.server.url, token: rig.token } as PanelServer);
     await sendPrompt(page, "Compose a long background loop");
+    await allowCompose(page);
     const card = page.locator(".item.tool .compose-card");
     await card.waitFor({ timeout: 60_000 });
     const toolText = rig.api.requests.flatMap((q) => q.messages.flatMap((m) => m.blocks.map((b) => b.text ?? ""))).find((t) => t.includes("duration_sec"))!;
