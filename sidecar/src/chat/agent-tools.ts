@@ -17,6 +17,8 @@ export interface AgentToolInfo {
   destructive: boolean;
   /** Only reads (tools/effect.ts): pre-allowed when the chat's setting says so. */
   readOnly: boolean;
+  /** The card shows the tool's dry run: a destructive tool's, or a native writing tool's preview (compose_mml's target). */
+  preview?: boolean;
 }
 
 /** The tool host as a chat sees it. */
@@ -64,7 +66,7 @@ export function agentToolRequest(host: ChatToolHost, req: CanUseToolRequest, pre
   if (info?.readOnly && preAllowReadOnly) return { kind: "allow" };
   const agentTool = { name, ...(info?.title !== undefined ? { title: info.title } : {}), destructive: info?.destructive ?? false, readOnly: info?.readOnly ?? false };
   const base: AgentToolDetails = { summary: summarizeAgentTool(info?.title ?? name, req.input), agentTool };
-  if (!info?.destructive) return { kind: "card", details: Promise.resolve(base) };
+  if (!info?.destructive && !info?.preview) return { kind: "card", details: Promise.resolve(base) };
   const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), waitMs).unref());
   const dry = host.dryRun(name, req.input).catch(() => undefined);
   return { kind: "card", details: Promise.race([dry, timeout]).then((dryRun) => (dryRun ? { ...base, dryRun } : base)) };

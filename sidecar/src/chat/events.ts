@@ -106,7 +106,7 @@ export const ChatEvent = z.discriminatedUnion("type", [
     agentId: z.string().optional(),
     isQuestion: z.boolean(),
     agentTool: AgentToolFacts.optional().describe("Set when the call is one of the sidecar's own tools."),
-    dryRun: ToolResult.optional().describe("What a destructive tool of the sidecar would do (its dry run)."),
+    dryRun: ToolResult.optional().describe("What a destructive tool of the sidecar would do (its dry run), or what a native writing tool such as compose_mml would write."),
   }),
   z.object({
     type: z.literal("permission_resolved"),

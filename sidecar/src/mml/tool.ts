@@ -3,6 +3,7 @@ import { composeMml, type ComposeMmlResult } from "./compose.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { SAMPLE_RATE_MAX, SAMPLE_RATE_MIN } from "./limits.js";
 import type { OutputEnv } from "./output.js";
+import { composePreview } from "./preview.js";
 import { TEMPLATE_NAMES } from "./templates.js";
 
 // compose_mml as a catalog tool: its entry (schema, annotations) and a native provider that runs
@@ -62,6 +63,10 @@ export function composeMmlProvider(env: OutputEnv | (() => OutputEnv)): ToolProv
     async invoke(name, args): Promise<ToolResult> {
       if (name !== "compose_mml") return errorResult("unknown_tool", `This provider serves compose_mml only, not ${name}.`);
       return toToolResult(await composeMml(args, typeof env === "function" ? env() : env));
+    },
+    // Not a dry run the invoker asks for (the tool is not destructive): the panel's card shows it.
+    async dryRun(_name, args): Promise<ToolResult> {
+      return composePreview(args, typeof env === "function" ? env() : env);
     },
   };
 }

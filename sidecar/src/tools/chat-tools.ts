@@ -17,12 +17,17 @@ export function chatToolHost(registry: ToolRegistry): ChatToolHost {
       const item = registry.get(name);
       if (!item) return undefined;
       const a = item.entry.annotations;
-      return { ...(a.title !== undefined ? { title: a.title } : {}), destructive: a.destructive, readOnly: toolEffect(item.entry) === "read" };
+      const effect = toolEffect(item.entry);
+      // Only a native tool's dry run is known to change nothing whatever the tool; Unity's is asked for destructive tools only.
+      const preview = effect === "write" && item.entry.provider === "native" && item.provider.dryRun !== undefined;
+      return { ...(a.title !== undefined ? { title: a.title } : {}), destructive: a.destructive, readOnly: effect === "read", ...(preview ? { preview } : {}) };
     },
     async dryRun(name, input) {
       const item = registry.get(name);
       if (!item?.provider.dryRun) return undefined;
-      const { confirm: _confirm, dry_run: _dryRun, ...args } = input;
+      // A destructive tool's confirm/dry_run belong to the invoker; a writing tool's confirm is its own argument.
+      const { confirm: _confirm, dry_run: _dryRun, ...rest } = input;
+      const args = item.entry.annotations.destructive ? rest : input;
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), DRY_RUN_DEADLINE_MS);
       try {

@@ -39,6 +39,7 @@ describe("acceptance: compose_mml over an existing file in a default panel chat"
     const first = (await panel.waitFor(isEvent("permission_requested", 0), 90_000)).event;
     expect(first).toMatchObject({ toolName: COMPOSE_MML_TOOL, agentTool: { name: "compose_mml", readOnly: false, destructive: false } });
     expect(first.input).toMatchObject({ output_path: "Assets/Audio/theme.wav" });
+    expect(first.dryRun.content[0].text).toContain("Assets/Audio/theme.wav exists and compose_mml did not write it");
     expect(readFileSync(theme, "utf8")).toBe(USER_WAV);
     await panel.cmd({ cmd: "permission.answer", chatId, requestId: first.requestId, answer: { kind: "allow" } });
     const refused = (await panel.waitFor(isEvent("tool_finished", 0), 60_000)).event;
@@ -51,6 +52,7 @@ describe("acceptance: compose_mml over an existing file in a default panel chat"
     await panel.cmd({ cmd: "chat.send", chatId, text: `${DEMO_CHIPTUNE_PROMPT} over the theme, please confirm` });
     const second = (await panel.waitFor(isEvent("permission_requested", 1), 90_000)).event;
     expect(second).toMatchObject({ toolName: COMPOSE_MML_TOOL, agentTool: { name: "compose_mml", readOnly: false } });
+    expect(second.dryRun.content[0].text).toContain("Would REPLACE Assets/Audio/theme.wav");
     await new Promise((r) => setTimeout(r, 300));
     expect(readFileSync(theme, "utf8")).toBe(USER_WAV);
     await panel.cmd({ cmd: "permission.answer", chatId, requestId: second.requestId, answer: { kind: "allow" } });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { composeMml, type ComposeResult } from "../../src/mml/compose.js";
 import { GeneratedAudio } from "../../src/mml/generated-audio.js";
 import { writeInside, type FolderMode } from "../../src/mml/safe-write.js";
+import { composePreview } from "../../src/mml/preview.js";
 
 // Issue #29, items 1 and 7: compose_mml never replaces a file it did not write unless the call
 // says `confirm: true`, and a folder swapped for a symbolic link while composing never takes the
@@ -120,5 +121,24 @@ describe.each(["proc", "held", "path"] as FolderMode[])("writeInside in %s mode 
     expect(writeInside(root, ["Assets", "..", "b.wav"], Buffer.from("RIFF"), () => true, mode)).toMatchObject({ ok: false, code: "OUTPUT_PATH_OUTSIDE_PROJECT" });
     expect(readdirSync(outside)).toEqual([]);
     expect(readdirSync(join(root, "Assets", "New"))).toEqual(["a.wav"]);
+  });
+});
+
+describe("the card's preview of a compose_mml call", () => {
+  it("names the target and says whether it would replace a file compose_mml did not write", async () => {
+    const project = tmp("project");
+    mkdirSync(join(project, "Assets", "Audio"), { recursive: true });
+    writeFileSync(join(project, "Assets", "Audio", "theme.wav"), "mine");
+    const audio = new GeneratedAudio();
+    const env = { projectRoot: project, stateDir: tmp("state"), onWritten: audio.record, wasGenerated: (p: string) => audio.has(p) };
+    const text = (args: Record<string, unknown>) => (composePreview({ action: "compose", ...args }, env).content[0] as { text: string }).text;
+    expect(text({ output_path: "Assets/Audio/theme.wav" })).toContain("compose_mml did not write it: the call would leave it alone");
+    expect(text({ output_path: "Assets/Audio/theme.wav", confirm: true })).toContain("Would REPLACE Assets/Audio/theme.wav");
+    expect(text({ output_path: "Assets/Audio/new.wav" })).toBe("Would write Assets/Audio/new.wav (a new file).");
+    expect(text({ output_path: "../x.wav" })).toContain("Would write nothing");
+    expect(text({})).toContain("generated folder");
+    expect((await compose({ output_path: "Assets/Audio/own.wav" }, env)).success).toBe(true);
+    expect(text({ output_path: "Assets/Audio/own.wav" })).toContain("compose_mml's own earlier output");
+    expect(readFileSync(join(project, "Assets", "Audio", "theme.wav"), "utf8")).toBe("mine");
   });
 });
