@@ -44,6 +44,10 @@ describe("agent-panel tools / call", () => {
     await serve();
     expect(await runTools(["--project", project], deps())).toBe(0);
     expect(out.join("\n")).toMatch(/test_delete \[destructive\]/);
+    // every tool says what it does to the project (issue #29): reads, writes or destroys
+    expect(out.join("\n")).toMatch(/test_echo \[read-only, safe\]/);
+    expect(out.join("\n")).toMatch(/test_increment \[writes\]/);
+    expect(out.join("\n")).toMatch(/compose_mml \[writes, safe\]/);
     out = [];
     expect(await runTools(["--project", project, "--json"], deps())).toBe(0);
     const names = JSON.parse(out.join("\n")).tools.map((t: { name: string }) => t.name);
