@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import { mediaProof, proofMatches } from "../bridge/ws-challenge.js";
 import type { GeneratedAudio } from "./generated-audio.js";
 import { GENERATED_DIR } from "./output.js";
+import { FOLDER_MODE } from "./safe-write.js";
 
 // The browser panel's compose card plays the WAV and draws the piano roll from these two routes:
 //   GET|HEAD /mml/wav?path=<wav_path>    the WAV bytes
@@ -112,7 +113,7 @@ function openChecked(real: string): number | null {
     return null;
   }
   try {
-    const now = process.platform === "linux" ? readlinkSync(`/proc/self/fd/${fd}`) : realpathSync(real);
+    const now = FOLDER_MODE === "proc" ? readlinkSync(`/proc/self/fd/${fd}`) : realpathSync(real);
     if (now === real && fstatSync(fd).isFile()) return fd;
   } catch {
     // fall through: refuse
