@@ -89,7 +89,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
   const http = createServer();
   // First, so the idle cut sees each request before its handler can answer it.
-  guardConnections(http, { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits }, () => limitedLog("refused connection", "refused a connection: too many open connections"));
+  const guard = guardConnections(
+    http,
+    { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits },
+    () => limitedLog("refused connection", "refused a connection: too many open connections"),
+    () => limitedLog("dropped connection", "dropped the oldest connection without the token: too many of them open"),
+  );
   http.on("request", (req: IncomingMessage, res: ServerResponse) => {
     if (closed) return reply(res, 503, { error: "shutting down" });
     const handle = (): void => {
@@ -136,6 +141,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (pathname !== undefined && opts.proofRoute?.(req, res, pathname)) return;
     const check = authorizeHttp(req, auth);
     if (!check.ok) return reply(res, check.status, { error: check.reason });
+    guard.trust(req.socket);
     if (pathname !== undefined && opts.route?.(req, res, pathname)) return;
     if (pathname === "/health") {
       if (req.method !== "GET") return reply(res, 405, { error: "use GET" });
@@ -160,6 +166,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       limitedLog("refused WebSocket", `refused WebSocket from ${req.socket.remoteAddress ?? "?"}: ${check.reason}`);
       return refuse(socket, check.status, check.reason);
     }
+    if (check.via === "header") guard.trust(req.socket);
     wss.handleUpgrade(req, socket, head, (ws) => {
       guardFrameSize(ws, socket, opts.frameReadLimitBytes ?? FRAME_READ_LIMIT_BYTES, log);
       const info = {
@@ -172,6 +179,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       };
       const accept = (): void => {
         if (ws.readyState !== ws.OPEN) return;
+        guard.trust(req.socket);
         const client = attachClient(ws, info, opts.onClient, { maxBufferedBytes: opts.maxBufferedBytes ?? 16 * 1024 * 1024, closeGraceMs: 5000, log, socket }, (c) => clients.delete(c));
         if (ws.readyState === ws.OPEN) clients.add(client);
         log(`client ${info.id} connected`);
