@@ -71,4 +71,26 @@ describe("/mcp hardening", () => {
     expect(res, JSON.stringify(res)).toMatchObject({ status: 200, json: { id: 2, error: { code: -32602 } } });
     expect(t.test.calls).toHaveLength(0);
   });
+
+  it("caps the sessions of one token at 32: a new one evicts the longest idle, never one with an open request", async () => {
+    t = await startToolServer();
+    const first = await session();
+    // An open GET stream is a request under way: this session is not idle.
+    const url = new URL(t.url);
+    const stream = request({ host: "127.0.0.1", port: url.port, path: "/mcp", headers: { Authorization: `Bearer ${t.token}`, Accept: "text/event-stream", "mcp-session-id": first, "mcp-protocol-version": "2025-06-18" } });
+    stream.on("error", () => undefined);
+    await new Promise<void>((r) => stream.on("response", () => r()).end());
+    const later: string[] = [];
+    for (let i = 0; i < 40; i++) later.push(await session());
+    expect(t.host.mcp.sessionCount).toBe(32);
+    // The busy one and the 31 newest are kept; the 9 oldest idle ones were closed and answer 404.
+    const list = (sid: string) => post({ jsonrpc: "2.0", id: 3, method: "tools/list" }, { session: sid });
+    expect(await list(first)).toMatchObject({ status: 200 });
+    for (const sid of later.slice(0, 9)) expect(await list(sid)).toMatchObject({ status: 404 });
+    for (const sid of later.slice(9)) expect(await list(sid)).toMatchObject({ status: 200 });
+    // closeOwner (a chat token revoked) ends every session of that token.
+    await t.host.mcp.closeOwner(t.token);
+    expect(t.host.mcp.sessionCount).toBe(0);
+    stream.destroy();
+  });
 });
