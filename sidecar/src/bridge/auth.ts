@@ -46,13 +46,16 @@ function headerCount(raw: string[], name: string): number {
   return n;
 }
 
-/** Full check of an HTTP request that needs the token (Bearer header only). */
-export function authorizeHttp(req: IncomingMessage, ctx: AuthContext): AuthResult {
+/**
+ * Full check of an HTTP request that needs the token (Bearer header only); `alsoAccept` admits
+ * other tokens for this request (a chat's own token on /mcp).
+ */
+export function authorizeHttp(req: IncomingMessage, ctx: AuthContext, alsoAccept?: (token: string) => boolean): AuthResult {
   const source = checkRequestSource(req, ctx);
   if (!source.ok) return source;
   const given = bearerToken(req.headers.authorization);
   if (given === undefined) return { ok: false, status: 401, reason: "missing token" };
-  return tokenEquals(given, ctx.token) ? { ok: true, via: "header" } : { ok: false, status: 401, reason: "wrong token" };
+  return tokenEquals(given, ctx.token) || alsoAccept?.(given) === true ? { ok: true, via: "header" } : { ok: false, status: 401, reason: "wrong token" };
 }
 
 /**

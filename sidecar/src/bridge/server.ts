@@ -36,6 +36,8 @@ export interface ServerOptions {
   ready?: () => Promise<void> | undefined;
   /** Extra authenticated HTTP routes (the tool host's /mcp, /tools, /jobs): true when handled. */
   route?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+  /** Tokens other than the sidecar's that a route accepts (each chat's own token, on /mcp only). */
+  routeToken?: (token: string, pathname: string) => boolean;
   /** Routes that check a proof of their own instead of the token (media URLs of the browser panel): true when handled. */
   proofRoute?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
   /** Extra /health fields, e.g. {chats, clients}; called on every /health request. */
@@ -139,7 +141,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
     }
     if (pathname !== undefined && opts.proofRoute?.(req, res, pathname)) return;
-    const check = authorizeHttp(req, auth);
+    const routeToken = opts.routeToken;
+    const check = authorizeHttp(req, auth, routeToken && pathname !== undefined ? (t) => routeToken(t, pathname) : undefined);
     if (!check.ok) return reply(res, check.status, { error: check.reason });
     guard.trust(req.socket);
     if (pathname !== undefined && opts.route?.(req, res, pathname)) return;
