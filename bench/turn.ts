@@ -3,7 +3,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { say, startFakeApi } from "../fixtures/fake-api/index.js";
-import { MCP_TOKEN_ENV, mcpConfigJson } from "../sidecar/src/chat/agent-tools.js";
+import { chatMcpConfig } from "../sidecar/src/tools/chat-credentials.js";
 import { claudeBinary, makeSandbox, spawnClaude, textDelta, type RawCli } from "../sidecar/test/e2e/harness.js";
 import { quick, spawnTracked } from "./options.js";
 import type { Figure } from "./report.js";
@@ -45,7 +45,7 @@ export async function benchTurn(): Promise<Record<string, Figure>> {
     // Like with like: the sidecar's claude gets --mcp-config for the sidecar's /mcp (our tools), so
     // the direct claude gets the same config, pointing at the same sidecar. A third claude without
     // it shows what the MCP server costs claude itself (not counted as the sidecar's overhead).
-    direct = spawnClaude(claudeBinary(), { cwd: sandbox.project, env: { ...env, [MCP_TOKEN_ENV]: panel.token }, extraArgs: ["--mcp-config", mcpConfigJson(panel.port)] });
+    direct = spawnClaude(claudeBinary(), { cwd: sandbox.project, env, extraArgs: ["--mcp-config", chatMcpConfig(panel.port, panel.token)] });
     bare = spawnClaude(claudeBinary(), { cwd: sandbox.project, env });
     const straight = (cli: RawCli) => async (i: number) => {
       const t0 = performance.now();

@@ -25,6 +25,9 @@ export interface AuthContext {
 
 /** Host and Origin checks that apply to every request, including the unauthenticated page. */
 export function checkRequestSource(req: IncomingMessage, ctx: AuthContext): AuthResult {
+  // Node keeps only the first of several Host headers; a request with two is ambiguous (a proxy
+  // or cache may read the other one) and is refused.
+  if (headerCount(req.rawHeaders ?? [], "host") > 1) return { ok: false, status: 400, reason: "duplicate Host header" };
   const host = req.headers.host;
   if (host !== undefined && !allowedHosts(ctx.port).includes(host.toLowerCase())) {
     return { ok: false, status: 403, reason: "host not allowed" };
@@ -36,13 +39,23 @@ export function checkRequestSource(req: IncomingMessage, ctx: AuthContext): Auth
   return { ok: true, via: "none" };
 }
 
-/** Full check of an HTTP request that needs the token (Bearer header only). */
-export function authorizeHttp(req: IncomingMessage, ctx: AuthContext): AuthResult {
+/** How many times header `name` (lower case) occurs in Node's raw [name, value, …] list. */
+function headerCount(raw: string[], name: string): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name) n++;
+  return n;
+}
+
+/**
+ * Full check of an HTTP request that needs the token (Bearer header only); `alsoAccept` admits
+ * other tokens for this request (a chat's own token on /mcp).
+ */
+export function authorizeHttp(req: IncomingMessage, ctx: AuthContext, alsoAccept?: (token: string) => boolean): AuthResult {
   const source = checkRequestSource(req, ctx);
   if (!source.ok) return source;
   const given = bearerToken(req.headers.authorization);
   if (given === undefined) return { ok: false, status: 401, reason: "missing token" };
-  return tokenEquals(given, ctx.token) ? { ok: true, via: "header" } : { ok: false, status: 401, reason: "wrong token" };
+  return tokenEquals(given, ctx.token) || alsoAccept?.(given) === true ? { ok: true, via: "header" } : { ok: false, status: 401, reason: "wrong token" };
 }
 
 /**

@@ -37,6 +37,8 @@ export interface RegistryOptions {
   maxChats?: number;
   /** Replace Chat construction (tests). */
   createChat?: (options: ChatOptions) => HubChat;
+  /** Issues each chat its own /mcp credential (a config file for --mcp-config), revoked when the chat closes. */
+  chatCredential?: () => { mcpConfig: string; revoke(): void };
 }
 
 /** All open chats of this sidecar. */
@@ -94,12 +96,21 @@ export class ChatRegistry extends EventEmitter<{ change: [] }> {
       ...(params.claudePath !== undefined ? { claudePath: params.claudePath } : {}),
       ...(params.preAllowReadOnlyTools !== undefined ? { preAllowReadOnlyTools: params.preAllowReadOnlyTools } : {}),
     };
-    const chat = this.options.createChat ? this.options.createChat(chatOptions) : new Chat(chatOptions);
+    const credential = this.options.chatCredential?.();
+    if (credential) chatOptions.mcpConfig = credential.mcpConfig;
+    let hub: ChatHub;
     const chatId = `c${++this.counter}-${randomBytes(3).toString("hex")}`;
-    const hub = new ChatHub(chatId, chat, { cwd: chatOptions.cwd, model: chatOptions.model, permissionMode: chatOptions.permissionMode }, this.options.hub);
+    try {
+      const chat = this.options.createChat ? this.options.createChat(chatOptions) : new Chat(chatOptions);
+      hub = new ChatHub(chatId, chat, { cwd: chatOptions.cwd, model: chatOptions.model, permissionMode: chatOptions.permissionMode }, this.options.hub);
+    } catch (err) {
+      credential?.revoke();
+      throw err;
+    }
     this.hubs.set(chatId, hub);
     hub.on("change", () => this.changed());
     hub.once("closed", () => {
+      credential?.revoke();
       this.hubs.delete(chatId);
       this.changed();
     });

@@ -36,6 +36,8 @@ export interface ServerOptions {
   ready?: () => Promise<void> | undefined;
   /** Extra authenticated HTTP routes (the tool host's /mcp, /tools, /jobs): true when handled. */
   route?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+  /** Tokens other than the sidecar's that a route accepts (each chat's own token, on /mcp only). */
+  routeToken?: (token: string, pathname: string) => boolean;
   /** Routes that check a proof of their own instead of the token (media URLs of the browser panel): true when handled. */
   proofRoute?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
   /** Extra /health fields, e.g. {chats, clients}; called on every /health request. */
@@ -89,7 +91,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
   const http = createServer();
   // First, so the idle cut sees each request before its handler can answer it.
-  guardConnections(http, { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits }, () => limitedLog("refused connection", "refused a connection: too many open connections"));
+  const guard = guardConnections(
+    http,
+    { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits },
+    () => limitedLog("refused connection", "refused a connection: too many open connections"),
+    () => limitedLog("dropped connection", "dropped the oldest connection without the token: too many of them open"),
+  );
   http.on("request", (req: IncomingMessage, res: ServerResponse) => {
     if (closed) return reply(res, 503, { error: "shutting down" });
     const handle = (): void => {
@@ -134,8 +141,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
     }
     if (pathname !== undefined && opts.proofRoute?.(req, res, pathname)) return;
-    const check = authorizeHttp(req, auth);
+    const routeToken = opts.routeToken;
+    const check = authorizeHttp(req, auth, routeToken && pathname !== undefined ? (t) => routeToken(t, pathname) : undefined);
     if (!check.ok) return reply(res, check.status, { error: check.reason });
+    guard.trust(req.socket);
     if (pathname !== undefined && opts.route?.(req, res, pathname)) return;
     if (pathname === "/health") {
       if (req.method !== "GET") return reply(res, 405, { error: "use GET" });
@@ -160,6 +169,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       limitedLog("refused WebSocket", `refused WebSocket from ${req.socket.remoteAddress ?? "?"}: ${check.reason}`);
       return refuse(socket, check.status, check.reason);
     }
+    if (check.via === "header") guard.trust(req.socket);
     wss.handleUpgrade(req, socket, head, (ws) => {
       guardFrameSize(ws, socket, opts.frameReadLimitBytes ?? FRAME_READ_LIMIT_BYTES, log);
       const info = {
@@ -172,6 +182,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       };
       const accept = (): void => {
         if (ws.readyState !== ws.OPEN) return;
+        guard.trust(req.socket);
         const client = attachClient(ws, info, opts.onClient, { maxBufferedBytes: opts.maxBufferedBytes ?? 16 * 1024 * 1024, closeGraceMs: 5000, log, socket }, (c) => clients.delete(c));
         if (ws.readyState === ws.OPEN) clients.add(client);
         log(`client ${info.id} connected`);

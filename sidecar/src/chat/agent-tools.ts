@@ -1,15 +1,12 @@
 import type { CanUseToolRequest } from "../protocol/claude/inbound.js";
 import type { ToolResult } from "../tools/types.js";
 
-// The sidecar's own tools as the panel's chats use them (decision 11): the --mcp-config that points
-// each chat's claude at the sidecar's /mcp (the token comes from an environment variable, never the
-// command line), how `mcp__<server>__<tool>` names map back to our tools, and one-line summaries.
+// The sidecar's own tools as the panel's chats use them (decision 11): how `mcp__<server>__<tool>`
+// names map back to our tools, and one-line summaries. Each chat's --mcp-config (its own token, in
+// a 0600 file) is made by tools/chat-credentials.ts.
 
 /** The MCP server name in the generated config; claude names our tools `mcp__agent-panel__<tool>`. */
 export const MCP_SERVER_NAME = "agent-panel";
-
-/** The environment variable that carries the sidecar's token to claude (expanded in the config's header). */
-export const MCP_TOKEN_ENV = "AGENT_PANEL_MCP_TOKEN";
 
 /** What a chat needs to know about one of our tools for its cards. */
 export interface AgentToolInfo {
@@ -28,15 +25,6 @@ export interface ChatToolHost {
   describe(tool: string): AgentToolInfo | undefined;
   /** The dry run of a destructive tool (undefined when it has none or it failed to answer). */
   dryRun(tool: string, args: Record<string, unknown>): Promise<ToolResult | undefined>;
-}
-
-/** The --mcp-config JSON for a chat: HTTP to this sidecar's /mcp, Authorization from MCP_TOKEN_ENV. */
-export function mcpConfigJson(port: number): string {
-  return JSON.stringify({
-    mcpServers: {
-      [MCP_SERVER_NAME]: { type: "http", url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: `Bearer \${${MCP_TOKEN_ENV}}` } },
-    },
-  });
 }
 
 /** Our tool's name in a claude tool name (`mcp__<server>__<tool>`), or undefined for any other tool. */

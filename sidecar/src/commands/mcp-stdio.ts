@@ -8,6 +8,7 @@ import type { Readable, Writable } from "node:stream";
 import type { PlatformEnv } from "../bridge/descriptor.js";
 import { VERSION } from "../version.js";
 import { ensureSidecar, type SidecarLink } from "./sidecar-link.js";
+import { guardLines, MAX_STDIO_LINE, tooLongAnswer } from "./stdio-lines.js";
 
 // `agent-panel mcp [--project P]`: an MCP server on stdin/stdout for clients that only speak stdio
 // (Claude Desktop). It forwards tools/list and tools/call (progress and cancel included) to the
@@ -52,7 +53,15 @@ export async function runMcpStdio(args: string[], deps: McpStdioDeps = {}): Prom
     return result as never;
   });
   const closed = new Promise<void>((resolve) => (server.onclose = () => resolve()));
-  await server.connect(new StdioServerTransport(deps.stdin ?? process.stdin, deps.stdout ?? process.stdout));
+  // Input lines are bounded before the SDK sees them: an oversized one is answered and skipped.
+  const stdout = deps.stdout ?? process.stdout;
+  const lines = (deps.stdin ?? process.stdin).pipe(
+    guardLines(MAX_STDIO_LINE, (prefix, bytes) => {
+      log(`refused an input line of ${bytes} bytes (over ${MAX_STDIO_LINE})`);
+      stdout.write(tooLongAnswer(prefix, bytes, MAX_STDIO_LINE));
+    }),
+  );
+  await server.connect(new StdioServerTransport(lines, stdout));
   log(`serving ${project} from ${link.url}mcp`);
   await closed;
   await upstream.close();

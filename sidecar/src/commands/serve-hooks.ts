@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { ChatRegistry } from "../bridge/chats.js";
+import { ChatRegistry, type RegistryOptions } from "../bridge/chats.js";
 import { trustedClaudePaths } from "../bridge/claude-paths.js";
 import { descriptorPaths } from "../bridge/descriptor.js";
 import { PanelHistory } from "../bridge/history-service.js";
@@ -7,7 +7,6 @@ import { preloadHtmlRenderer } from "../bridge/hub-render.js";
 import { attachClient } from "../bridge/router.js";
 import { webFiles } from "../web/files.js";
 import { locateClaude } from "../claude/locate.js";
-import { MCP_TOKEN_ENV, mcpConfigJson } from "../chat/agent-tools.js";
 import type { ChatOptions } from "../chat/chat.js";
 import { chatToolHost } from "../tools/chat-tools.js";
 import { UnityToolProvider } from "../tools/unity-provider.js";
@@ -27,7 +26,8 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
   // compose_mml's WAV files are imported by the Editor when it is connected.
   if (ctx.tools) ctx.tools.importAsset = unityAssetImporter(unity);
   const chatDefaults: ChatOptions = { claudePath: claude.path, cwd: ctx.project, env: process.env, ...(ctx.tools ? { tools: chatToolHost(ctx.tools.registry) } : {}) };
-  const registry = new ChatRegistry({ chatDefaults });
+  const registryOptions: RegistryOptions = { chatDefaults };
+  const registry = new ChatRegistry(registryOptions);
   // One history per sidecar: its watcher and index start on the first history command.
   const history = new PanelHistory({ project: ctx.project, env: process.env });
   let clients = 0;
@@ -48,11 +48,12 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
       };
     },
     health: () => ({ chats: registry.size, clients, claude: { path: claude.path, found: claude.error === undefined, ...(claude.error ? { error: claude.error } : {}) } }),
-    onListening: ({ port, token }) => {
+    onListening: ({ port }) => {
       if (!ctx.tools) return;
-      // Chats opened from now on reach the tool host at /mcp; the token travels in the environment only.
-      chatDefaults.mcpConfig = mcpConfigJson(port);
-      chatDefaults.env = { ...process.env, [MCP_TOKEN_ENV]: token };
+      // Chats opened from now on reach the tool host at /mcp, each with its own token in its own
+      // 0600 config file: nothing in claude's environment for the processes it starts to inherit.
+      const tools = ctx.tools;
+      registryOptions.chatCredential = () => tools.chatTokens.issue(port, ctx.stateDir ?? descriptorPaths(ctx.project).dir);
     },
     closeAll: () => {
       history.close();

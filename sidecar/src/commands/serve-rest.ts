@@ -59,7 +59,7 @@ export async function loadServeRest(o: ServeRestOptions): Promise<ServeRest> {
     const media = mmlMediaRoutes({ projectRoot: paths.project, stateDir: paths.dir, generated: audio, token: o.endpoint.token });
     // Test mode (conformance run, acceptance tests): a provider of sample tools, never otherwise.
     if (testProvider) tools.addProvider(new testProvider.TestToolProvider());
-    hooks = await o.createHooks({ project: paths.project, claudePath: o.claude, version: o.version, log, tools, ...(o.unityWaitMs !== undefined ? { unityWaitMs: o.unityWaitMs } : {}) });
+    hooks = await o.createHooks({ project: paths.project, claudePath: o.claude, version: o.version, log, tools, stateDir: paths.dir, ...(o.unityWaitMs !== undefined ? { unityWaitMs: o.unityWaitMs } : {}) });
     // JSON definition tools, after Unity's: probes and scripts run in Unity, sequences here.
     const definitions = defs.addDefinitionTools(tools, defs.definitionDirs(paths.dir, paths.hash), log);
     hooks.onListening?.(o.endpoint);

@@ -32,6 +32,8 @@ export interface ServeContext {
   tools?: ToolHost;
   /** How long a tool call waits for Unity to (re)connect (--unity-wait-ms; default 90 s). */
   unityWaitMs?: number;
+  /** The user's private folder beside the descriptor (0700): where each chat's MCP config file goes. */
+  stateDir?: string;
 }
 
 /** The chat side of the server: the router per client, /health fields, and shutdown. */
@@ -148,6 +150,8 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
         // Also asked about /health, which may come before the load: the tool host has no /health route.
         route: (req, res, pathname) => rest.current?.route(req, res, pathname) ?? false,
         proofRoute: (req, res, pathname) => rest.current?.proofRoute(req, res, pathname) ?? false,
+        // A chat's own token opens /mcp and nothing else (see tools/chat-credentials.ts).
+        routeToken: (t, pathname) => pathname === "/mcp" && (rest.current?.tools.chatTokens.accepts(t) ?? false),
         get staticRoot() {
           return rest.current?.hooks.staticRoot;
         },

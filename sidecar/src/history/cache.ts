@@ -56,7 +56,13 @@ export function emptyCache(dir: string): DirCache {
   return { version: CACHE_VERSION, dir, scans: {}, sides: {} };
 }
 
-/** Load a directory's cache; a missing, unreadable or foreign file gives an empty cache. */
+/**
+ * Largest cache file parsed (some 25,000 sessions). Parsing is synchronous: a 60 MB file (damaged,
+ * or planted) held the event loop for seconds, so a bigger one is ignored and rebuilt.
+ */
+export const MAX_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Load a directory's cache; a missing, unreadable, oversized or foreign file gives an empty cache. */
 export function loadCache(fs: HistoryFs, file: string, dir: string): DirCache {
   let raw: Buffer;
   try {
@@ -64,6 +70,8 @@ export function loadCache(fs: HistoryFs, file: string, dir: string): DirCache {
   } catch {
     return emptyCache(dir); // missing or unreadable: rebuilt by the next list
   }
+  // Checked after the read (a stat first would cost every cold `sessions` run one more call).
+  if (raw.length > MAX_CACHE_BYTES) return emptyCache(dir);
   try {
     const data = JSON.parse(raw.toString("utf8")) as Partial<DiskCache>;
     if (data.version !== CACHE_VERSION || data.dir !== dir || !Array.isArray(data.rows) || !isRecord(data.sides)) return emptyCache(dir);

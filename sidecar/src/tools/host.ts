@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ChatCredentials } from "./chat-credentials.js";
 import { ToolInvoker, type InvokerOptions } from "./invoker.js";
 import { McpHttpEndpoint } from "./mcp-http.js";
 import { nativeProvider } from "./native.js";
@@ -28,6 +29,8 @@ export class ToolHost {
   readonly registry: ToolRegistry;
   readonly invoker: ToolInvoker;
   readonly mcp: McpHttpEndpoint;
+  /** Each chat's own /mcp token (revoking one ends its MCP sessions). */
+  readonly chatTokens: ChatCredentials;
   /** Asks the Unity Editor to import an asset (compose_mml's WAV files); set by `serve` beside the Unity provider. */
   importAsset?: AssetImporter;
 
@@ -36,6 +39,7 @@ export class ToolHost {
     this.invoker = new ToolInvoker(this.registry, opts);
     this.registry.add(nativeProvider((id) => this.invoker.job(id)));
     // Other native tools (compose_mml) are added by `agent-panel serve`, which knows the project.
+    this.chatTokens = new ChatCredentials((token) => void this.mcp.closeOwner(token));
     this.mcp = new McpHttpEndpoint({ registry: this.registry, invoker: this.invoker, version: opts.version, heartbeatMs: opts.heartbeatMs, idleMs: opts.sessionIdleMs, log: opts.log });
   }
 
@@ -78,6 +82,7 @@ export class ToolHost {
 
   /** Close MCP sessions and stop listening to providers. */
   async close(): Promise<void> {
+    this.chatTokens.revokeAll();
     await this.mcp.close();
     this.registry.close();
   }

@@ -1,19 +1,24 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DirectStreamableTransport } from "./mcp-http-direct.js";
 import { preparseBody } from "./mcp-http-io.js";
 import { serveWebTransport } from "./mcp-http-node.js";
 import { createMcpServer, type McpDeps } from "./mcp-server.js";
+import { bearerToken } from "../bridge/auth.js";
 
 // MCP over Streamable HTTP at /mcp: stateful sessions (one SDK transport + server each, the
 // transport's web-standard form served through mcp-http-node.ts, single requests on the direct
 // path of mcp-http-direct.ts), found by
 // the Mcp-Session-Id header. Clients such as claude never send DELETE, so a session with no open
 // request for `idleMs` is reaped; a reaped client gets 404 and starts a new session, as the spec says.
+// Each token may hold at most `maxSessionsPerToken` sessions: a new one evicts that token's longest
+// idle one (45,000 initialize calls used to take the sidecar from 70 MB to 1.4 GB).
 // Token and Host/Origin checks happened before this is reached (bridge/server.ts).
 
 interface Session {
   transport: DirectStreamableTransport;
+  /** Digest of the token that opened it (the cap is per token; a revoked chat token closes its sessions). */
+  owner: string;
   dispose: () => void;
   lastSeen: number;
   open: number;
@@ -26,7 +31,14 @@ interface Session {
 export interface McpHttpOptions extends McpDeps {
   /** A session without any open request for this long is closed (default 30 min). */
   idleMs?: number;
+  /** Most sessions one token may hold; a new one evicts the token's longest idle session (default 32). */
+  maxSessionsPerToken?: number;
   log?: (line: string) => void;
+}
+
+/** The session owner key of a token (its digest: the token itself is never kept here). */
+export function sessionOwner(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("base64url");
 }
 
 /** The /mcp endpoint: handles requests, reaps idle sessions, closes everything on shutdown. */
@@ -34,9 +46,11 @@ export class McpHttpEndpoint {
   private readonly sessions = new Map<string, Session>();
   private readonly reaper: NodeJS.Timeout;
   private readonly idleMs: number;
+  private readonly maxPerToken: number;
 
   constructor(private readonly opts: McpHttpOptions) {
     this.idleMs = opts.idleMs ?? 30 * 60_000;
+    this.maxPerToken = Math.max(1, opts.maxSessionsPerToken ?? 32);
     this.reaper = setInterval(() => this.reap(), Math.min(60_000, Math.max(50, Math.floor(this.idleMs / 2))));
     this.reaper.unref();
   }
@@ -58,6 +72,12 @@ export class McpHttpEndpoint {
     return this.open(req, res, pre?.body);
   }
 
+  /** Close every session opened with `token` (a chat's token was revoked). */
+  async closeOwner(token: string): Promise<void> {
+    const owner = sessionOwner(token);
+    await Promise.all([...this.sessions].filter(([, s]) => s.owner === owner).map(([sid]) => this.drop(sid)));
+  }
+
   /** Close every session (the sidecar is shutting down). */
   async close(): Promise<void> {
     clearInterval(this.reaper);
@@ -67,7 +87,9 @@ export class McpHttpEndpoint {
   /** A request without a session id: an initialize POST starts a session. */
   private async open(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: no Mcp-Session-Id; start a session with an initialize POST.");
-    const session: Session = { transport: undefined as unknown as DirectStreamableTransport, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
+    const owner = sessionOwner(bearerToken(req.headers.authorization) ?? "");
+    if (!this.makeRoom(owner)) return jsonRpcError(res, 503, -32000, `Too many MCP sessions are busy with this token (${this.maxPerToken}); wait for a call to finish, or end sessions you no longer use (DELETE /mcp with their Mcp-Session-Id).`);
+    const session: Session = { transport: undefined as unknown as DirectStreamableTransport, owner, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
     const { server, dispose, flush } = createMcpServer(this.opts, () => session.streams > 0);
     session.dispose = dispose;
     session.flush = flush;
@@ -103,6 +125,22 @@ export class McpHttpEndpoint {
     });
     if (session.transport.serveDirect(req, res, parsedBody)) return;
     await serveWebTransport(session.transport, req, res, parsedBody);
+  }
+
+  /** Below the owner's cap, evicting its longest idle session if needed; false when all of them are busy. */
+  private makeRoom(owner: string): boolean {
+    let count = 0;
+    let idlest: [string, Session] | undefined;
+    for (const entry of this.sessions) {
+      if (entry[1].owner !== owner) continue;
+      count++;
+      if (entry[1].open === 0 && (!idlest || entry[1].lastSeen < idlest[1].lastSeen)) idlest = entry;
+    }
+    if (count < this.maxPerToken) return true;
+    if (!idlest) return false;
+    this.opts.log?.(`closing MCP session ${idlest[0].slice(0, 8)}…: its token opened more than ${this.maxPerToken} sessions`);
+    void this.drop(idlest[0]);
+    return true;
   }
 
   private reap(): void {

@@ -1,5 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestParamsSchema, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import type { ToolInvoker } from "./invoker.js";
 import type { ToolRegistry } from "./registry.js";
 import { toolEffect } from "./effect.js";
@@ -18,6 +19,13 @@ export interface McpDeps {
   heartbeatMs?: number;
 }
 
+/**
+ * tools/call as the SDK's first parse sees it: with its own schema, `arguments` that is not an
+ * object fails that parse and is answered -32603 (internal error); loosened here, the SDK's
+ * tools/call check (and ours) answer it -32602 (invalid params) as the spec says.
+ */
+const LooseCallToolRequest = CallToolRequestSchema.extend({ params: CallToolRequestParamsSchema.extend({ arguments: z.unknown().optional() }) });
+
 /** Build an MCP server for one session; `dispose` stops its catalog subscription. A list change
  *  while `canNotify()` is false (no GET stream to carry it yet) is kept and sent by `flush()`. */
 export function createMcpServer(deps: McpDeps, canNotify: () => boolean = () => true): { server: Server; dispose: () => void; flush: () => void } {
@@ -29,9 +37,10 @@ export function createMcpServer(deps: McpDeps, canNotify: () => boolean = () => 
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: deps.registry.list().map((e) => mcpTool(e, deps.invoker)) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(LooseCallToolRequest, async (request, extra) => {
     const { name, arguments: args } = request.params;
     if (!deps.registry.get(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list shows the ${deps.registry.list().length} tools of this project.`);
+    if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) throw new McpError(ErrorCode.InvalidParams, `The arguments of ${name} must be one JSON object (named arguments), not ${Array.isArray(args) ? "an array" : typeof args}.`);
     const token = request.params._meta?.progressToken;
     if (token === undefined) return mcpResult((await deps.invoker.call(name, args ?? {}, { signal: extra.signal })).result);
     // The client takes progress: hold the call open and keep it alive with notifications.

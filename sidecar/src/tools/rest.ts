@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ToolInvoker } from "./invoker.js";
+import { refuseBody } from "./body-limit.js";
 import { jobView } from "./jobs.js";
 import type { ToolRegistry } from "./registry.js";
 
@@ -23,15 +24,20 @@ export function handleRest(req: IncomingMessage, res: ServerResponse, pathname: 
   }
   const tool = /^\/tools\/([^/]+)$/.exec(pathname);
   if (tool) {
+    const name = decodePart(tool[1]!);
+    if (name === undefined) return badPath(res);
     if (method !== "POST") return done(res, 405, { error: { code: "method_not_allowed", message: `Use POST /tools/${tool[1]} with the arguments as a JSON object.` } });
     void readJson(req).then(
       async (args) => {
-        const { result, jobId } = await invoker.call(decodeURIComponent(tool[1]!), args);
+        const { result, jobId } = await invoker.call(name, args);
         const status = jobId !== undefined ? 202 : result.error?.code === "unknown_tool" ? 404 : result.error?.code === "invalid_params" ? 400 : 200;
         send(res, status, result);
       },
-      (err: Error) => send(res, 400, { ok: false, content: [], error: { code: "invalid_json", message: `${err.message}; send the arguments as one JSON object, e.g. {"text":"hi"}.` } }),
-    );
+      (err: Error) =>
+        err instanceof BodyTooLarge
+          ? refuseBody(req, res, 413, { ok: false, content: [], error: { code: "body_too_large", message: `${err.message}; send at most ${MAX_BODY} bytes of arguments (put large data in a file and pass its path).` } })
+          : send(res, 400, { ok: false, content: [], error: { code: "invalid_json", message: `${err.message}; send the arguments as one JSON object, e.g. {"text":"hi"}.` } }),
+    ).catch((err: unknown) => send(res, 500, { ok: false, content: [], error: { code: "internal", message: `The tool host failed on this request (${(err as Error).message}); see the sidecar log.` } }));
     return true;
   }
   if (pathname === "/jobs") {
@@ -40,7 +46,8 @@ export function handleRest(req: IncomingMessage, res: ServerResponse, pathname: 
   }
   const job = /^\/jobs\/([^/]+)(\/cancel)?$/.exec(pathname);
   if (job) {
-    const id = decodeURIComponent(job[1]!);
+    const id = decodePart(job[1]!);
+    if (id === undefined) return badPath(res);
     if (job[2]) {
       if (method !== "POST") return done(res, 405, { error: { code: "method_not_allowed", message: `Use POST /jobs/${id}/cancel.` } });
       const outcome = invoker.jobs.cancel(id);
@@ -62,19 +69,37 @@ export function listing(registry: ToolRegistry, invoker: ToolInvoker): object {
   return { tools, diagnostics: registry.diagnostics() };
 }
 
+/** A path segment decoded, or undefined when its percent-encoding is malformed (decodeURIComponent throws). */
+function decodePart(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
+function badPath(res: ServerResponse): true {
+  return done(res, 400, { error: { code: "bad_path", message: "The path has malformed percent-encoding (such as %ZZ); encode the tool name or job id with encodeURIComponent." } });
+}
+
+/** The body went over MAX_BODY (answered 413 after the rest is discarded). */
+class BodyTooLarge extends Error {}
+
 function readJson(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (c: Buffer) => {
+    if (Number(req.headers["content-length"]) > MAX_BODY) return reject(new BodyTooLarge(`the body is larger than ${MAX_BODY} bytes`));
+    const onData = (c: Buffer): void => {
       size += c.length;
       if (size > MAX_BODY) {
-        reject(new Error(`the body is larger than ${MAX_BODY} bytes`));
-        req.destroy();
+        req.off("data", onData);
+        reject(new BodyTooLarge(`the body is larger than ${MAX_BODY} bytes`));
         return;
       }
       chunks.push(c);
-    });
+    };
+    req.on("data", onData);
     req.on("error", reject);
     req.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8").trim();

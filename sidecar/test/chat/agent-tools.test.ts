@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentToolLabel, agentToolRequest, MCP_SERVER_NAME, MCP_TOKEN_ENV, mcpConfigJson, ourToolName, summarizeAgentTool, type ChatToolHost } from "../../src/chat/agent-tools.js";
+import { agentToolLabel, agentToolRequest, MCP_SERVER_NAME, ourToolName, summarizeAgentTool, type ChatToolHost } from "../../src/chat/agent-tools.js";
 import { toolResultImages } from "../../src/chat/summary.js";
 import type { CanUseToolRequest } from "../../src/protocol/claude/inbound.js";
 import type { ToolResult } from "../../src/tools/types.js";
@@ -18,11 +18,6 @@ function host(dryRun: (tool: string) => Promise<ToolResult | undefined> = async 
 const req = (tool: string, input: Record<string, unknown> = {}): CanUseToolRequest => ({ subtype: "can_use_tool", tool_name: `mcp__agent-panel__${tool}`, input }) as CanUseToolRequest;
 
 describe("agent tools in a chat", () => {
-  it("points claude at /mcp with the token taken from an environment variable, never inline", () => {
-    const config = JSON.parse(mcpConfigJson(47321));
-    expect(config).toEqual({ mcpServers: { "agent-panel": { type: "http", url: "http://127.0.0.1:47321/mcp", headers: { Authorization: `Bearer \${${MCP_TOKEN_ENV}}` } } } });
-  });
-
   it("recognises only our server's tools", () => {
     expect(ourToolName("mcp__agent-panel__scene_list", MCP_SERVER_NAME)).toBe("scene_list");
     expect(ourToolName("mcp__other__scene_list", MCP_SERVER_NAME)).toBeUndefined();

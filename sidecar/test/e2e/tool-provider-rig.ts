@@ -3,7 +3,6 @@ import { startFakeApi, type FakeApi, type Rule } from "../../../fixtures/fake-ap
 import { ChatRegistry } from "../../src/bridge/chats.js";
 import { attachClient } from "../../src/bridge/router.js";
 import { startServer, type RunningServer } from "../../src/bridge/server.js";
-import { MCP_TOKEN_ENV, mcpConfigJson } from "../../src/chat/agent-tools.js";
 import type { ChatOptions } from "../../src/chat/chat.js";
 import { chatToolHost } from "../../src/tools/chat-tools.js";
 import { ToolHost } from "../../src/tools/host.js";
@@ -55,11 +54,9 @@ export async function startToolRig(rules: readonly Rule[], opts: { unityWaitMs?:
   const media = mmlMediaRoutes({ projectRoot: sandbox.project, stateDir: sandbox.root, generated: audio, token });
   host.addProvider(unity);
   const chatDefaults: ChatOptions = { claudePath: claudeBinary(), cwd: sandbox.project, env: sandbox.env(api.url), tools: chatToolHost(host.registry), process: { graceMs: 1000, killWaitMs: 1000 } };
-  const registry = new ChatRegistry({ chatDefaults, changeDelayMs: 10 });
-  const server = await startServer({ port: 0, token, version: "test", health: () => ({}), route: (req, res, pathname) => media.route(req, res, pathname) || host.route(req, res, pathname), proofRoute: media.proofRoute, ...(opts.web ? { staticRoot: writeWebFiles(join(sandbox.root, "web")) } : {}), onClient: (link) => attachClient(registry, link, { project: sandbox.project, tools: unity }) });
-  // As serve does once it listens: chats reach /mcp, the token only in their environment.
-  chatDefaults.mcpConfig = mcpConfigJson(server.port);
-  chatDefaults.env = { ...chatDefaults.env, [MCP_TOKEN_ENV]: token };
+  const registry = new ChatRegistry({ chatDefaults, changeDelayMs: 10, chatCredential: () => host.chatTokens.issue(server.port, sandbox.root) });
+  const server = await startServer({ port: 0, token, version: "test", health: () => ({}), routeToken: (t, pathname) => pathname === "/mcp" && host.chatTokens.accepts(t), route: (req, res, pathname) => media.route(req, res, pathname) || host.route(req, res, pathname), proofRoute: media.proofRoute, ...(opts.web ? { staticRoot: writeWebFiles(join(sandbox.root, "web")) } : {}), onClient: (link) => attachClient(registry, link, { project: sandbox.project, tools: unity }) });
+  // As serve does: each chat reaches /mcp with its own token, in its own 0600 config file.
   const sockets: WsClient[] = [];
   return {
     server, api, sandbox, unity, token,

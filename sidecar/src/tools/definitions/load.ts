@@ -84,9 +84,14 @@ export function loadDefinitions(dirs: DefinitionDirs, catalog: (name: string) =>
   return { loaded, rejected };
 }
 
+/** Largest definition file read: a definition is a few KB; a bigger file is refused, not parsed on the event loop. */
+export const MAX_DEFINITION_BYTES = 256 * 1024;
+
 function parseFile(file: string): { def: Definition; hash: string } | { problem: Problem } {
   let text: string;
   try {
+    const size = statSync(file).size;
+    if (size > MAX_DEFINITION_BYTES) return { problem: { path: "$", reason: `is ${size} bytes; a definition file may be at most ${MAX_DEFINITION_BYTES} bytes (move data into a script or the files it reads)` } };
     text = readFileSync(file, "utf8");
   } catch (err) {
     return { problem: { path: "$", reason: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` } };
