@@ -102,9 +102,13 @@ export class ChannelBuilder {
   }
 
   /** `|` inside a repeat (ppmck): the last pass stops here. False when not inside a repeat. */
-  repeatBreak(): boolean {
+  repeatBreak(offset: number): boolean {
     const f = this.frames[this.frames.length - 1];
     if (!f) return false;
+    if (f.breakAt !== null) {
+      this.sink.error(offset, "REPEAT_BREAK_DUPLICATE", "This repeat already has a '|'; only the first one ends the last pass.", "Keep one '|' per repeat, or nest a repeat, e.g. '[c [d | e]2 ]2'.");
+      return true;
+    }
     f.breakAt = this.events.length;
     f.offset = this.tick;
     return true;

@@ -133,8 +133,11 @@ function command(cur: Cursor, ch: ChannelBuilder, sink: DiagnosticSink): void {
     case "]":
       return readRepeatEnd(cur, ch, sink, start, 2);
     case "|":
-      ch.repeatBreak(); // outside a repeat: a bar line
+      ch.repeatBreak(start); // outside a repeat: a bar line
       return;
+    case "^":
+      // a length tie that does not follow a note or rest (`A ^8 c`)
+      return ch.extendLast(readLength(cur, sink, ch.lengthTicks), start);
     case "L":
       ch.loopTick = ch.tick;
       return;

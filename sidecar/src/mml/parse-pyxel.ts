@@ -139,6 +139,8 @@ function command(cur: Cursor, ch: ChannelBuilder, slots: PyxelChannel, table: De
     case "|":
       return; // a bar line, for reading only
     case "&":
+      // `&<len>` lengthens the note right before; `&` alone slurs it into the next one
+      if (cur.digitNext()) return ch.extendLast(readLength(cur, sink, ch.lengthTicks), start);
       return ch.slurLast(start);
     default:
       sink.error(start, "SYNTAX_INVALID_TOKEN", `Unexpected '${cur.text.charAt(start)}' in pyxel MML.`, "Pyxel commands are T Q V K Y @ @ENV @VIB @GLI O > < L, notes C–B, R, [ and ].");
