@@ -71,7 +71,7 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
     if (action === "validate") return { valid: false, errors: problems, note_sequence: null, channel_summary: [] };
     return { success: false, wav_path: null, duration_sec: 0, note_sequence: null, validation: { errors: problems, warnings: [] } };
   }
-  const parsed = parseMml(mml, mode);
+  const parsed = parseMml(mml, mode, sampleRate);
   if (action === "validate") {
     const ok = parsed.errors.length === 0;
     return { valid: ok, errors: [...parsed.errors, ...parsed.warnings], note_sequence: ok ? parsed.ir : null, channel_summary: ok ? summarize(parsed.ir) : [] };
@@ -79,6 +79,10 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
   const validation = { errors: parsed.errors, warnings: parsed.warnings };
   if (parsed.errors.length > 0) return { success: false, wav_path: null, duration_sec: 0, note_sequence: null, validation };
   const samples = scheduleSequence(parsed.ir, sampleRate).reduce((n, s) => Math.max(n, s.samples), 0);
+  if (samples === 0) {
+    const empty = argumentError("SONG_EMPTY", "The song lasts 0 samples (no notes and no rests), so there is no WAV to write.", "Add notes, or a rest (e.g. 'r1' or 'R1') for a silent WAV.");
+    return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [empty] } };
+  }
   if (samples > MAX_OUTPUT_SAMPLES) {
     const tooLong = argumentError("SONG_TOO_LONG", `The song would be ${Math.round(samples / sampleRate)} s at ${sampleRate} Hz: ${samples} samples, more than ${MAX_OUTPUT_SAMPLES}.`, "Lower sample_rate or shorten the song.");
     return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [tooLong] } };

@@ -24,10 +24,10 @@ const DEFAULT_VOLUME = level(100);
 type PyxelChannel = Slots & { volumeSet: boolean };
 
 /** Parse pyxel-dialect MML into IR channels and definitions. */
-export function parsePyxel(text: string, sink: DiagnosticSink): Pick<NoteSequence, "channels" | "definitions"> {
+export function parsePyxel(text: string, sink: DiagnosticSink, maxHz = Infinity): Pick<NoteSequence, "channels" | "definitions"> {
   const cur = new Cursor(text);
   const table = new DefinitionTable();
-  const builders = CHANNEL_NAMES.map((n) => new ChannelBuilder(n, sink));
+  const builders = CHANNEL_NAMES.map((n) => new ChannelBuilder(n, sink, maxHz));
   const slots: PyxelChannel[] = builders.map(() => ({ env: new Map(), vib: new Map(), gli: new Map(), volumeSet: false }));
   for (const b of builders) b.gate = 0.8;
   let current = -1;
