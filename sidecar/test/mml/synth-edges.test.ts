@@ -74,9 +74,11 @@ describe("note edges", () => {
   });
 
   it("joins legato and gapless notes without a dip: the level across the join stays within 5 %", () => {
-    for (const [mml, mode] of [["0: T120 V100 @1 Q100 L4 C& D", "pyxel"], ["0: T120 V100 @1 Q100 L4 C D", "pyxel"], ["A t120 q2 l4 c&d", "ppmck"]] as const) {
+    // t72 r48 c8&d8: the join falls on sample 21437.5, where the gate end once rounded apart from the next start
+    for (const [mml, mode] of [["0: T120 V100 @1 Q100 L4 C& D", "pyxel"], ["0: T120 V100 @1 Q100 L4 C D", "pyxel"], ["A t120 q2 l4 c&d", "ppmck"], ["A t72 q2 r48 c8&d8", "ppmck"]] as const) {
       const { out, notes } = render(mml, mode, 0);
       const join = notes[1]!.start;
+      expect(notes[0]!.gateEnd, mml).toBe(join);
       const steady = rms(out, 4000, 8000);
       let low = Infinity;
       for (let at = join - 400; at < join + 400; at += 11) low = Math.min(low, rms(out, at, at + 44));

@@ -93,8 +93,9 @@ function scheduleChannel(ch: IrChannel, defs: NoteSequence["definitions"], sr: n
         }
         notes.push({
           start: Math.round(startSec * sr),
-          gateEnd: Math.round((startSec + lengthSec * e.gate) * sr),
-          end: Math.round((startSec + lengthSec) * sr),
+          // a full gate ends exactly where the next note starts, so the two join (no fade between)
+          gateEnd: e.gate >= 1 ? Math.round(secAt(e.tick + e.length) * sr) : Math.round((startSec + lengthSec * e.gate) * sr),
+          end: Math.round(secAt(e.tick + e.length) * sr),
           key: e.key,
           cents: e.cents,
           voice,
