@@ -1,5 +1,5 @@
 import type { DiagnosticSink } from "./diagnostics.js";
-import { DEFAULT_VOICES, TICKS_PER_QUARTER, type ChannelName, type IrChannel, type IrEvent, type NoteEvent } from "./ir.js";
+import { DEFAULT_VOICES, TICKS_PER_QUARTER, type ChannelName, type IrChannel, type IrEvent, type NoteEvent, type Voice } from "./ir.js";
 import { MAX_EVENTS_PER_CHANNEL, MAX_SONG_SECONDS } from "./limits.js";
 
 // Builds one channel's IR events while a dialect parser reads its commands: keeps the tick and
@@ -30,17 +30,26 @@ export class ChannelBuilder {
   private readonly frames: Frame[] = [];
   private full = false;
 
-  constructor(readonly name: ChannelName, private readonly sink: DiagnosticSink) {}
+  /** The channel's waveform so far (a noise note's key picks a rate, not a pitch). */
+  private wave: Voice["wave"];
+  private nyquistWarned = false;
+
+  /** `maxHz`: half the sample rate the song is for; a pitched note at or above it gets a warning. */
+  constructor(readonly name: ChannelName, private readonly sink: DiagnosticSink, private readonly maxHz = Infinity) {
+    this.wave = DEFAULT_VOICES[name].wave;
+  }
 
   /** A setting event (tempo, volume, voice, selections) at the current tick. */
   set(event: IrEvent, offset: number): void {
     if (event.type === "tempo") this.bpm = event.bpm;
+    if (event.type === "voice") this.wave = event.voice.wave;
     this.push(event, offset);
   }
 
   /** A note of `ticks` length; `tie` marks a following `&`/slur that connects it to the next note. */
   note(key: number, ticks: number, offset: number): NoteEvent {
     const note: NoteEvent = { type: "note", tick: this.tick, length: ticks, key: key + this.transpose, cents: this.detuneCents, gate: this.gate, slur: false };
+    if (this.wave !== "noise" && !this.nyquistWarned) this.checkNyquist(note, offset);
     this.push(note, offset);
     this.advance(ticks, offset);
     this.lastNote = note;
@@ -102,9 +111,13 @@ export class ChannelBuilder {
   }
 
   /** `|` inside a repeat (ppmck): the last pass stops here. False when not inside a repeat. */
-  repeatBreak(): boolean {
+  repeatBreak(offset: number): boolean {
     const f = this.frames[this.frames.length - 1];
     if (!f) return false;
+    if (f.breakAt !== null) {
+      this.sink.error(offset, "REPEAT_BREAK_DUPLICATE", "This repeat already has a '|'; only the first one ends the last pass.", "Keep one '|' per repeat, or nest a repeat, e.g. '[c [d | e]2 ]2'.");
+      return true;
+    }
     f.breakAt = this.events.length;
     f.offset = this.tick;
     return true;
@@ -147,6 +160,14 @@ export class ChannelBuilder {
       this.sink.error(offsetAtEnd, "REPEAT_UNCLOSED", `A '[' on channel ${this.name} is never closed.`, "Close the repeated part with ']' and a count, e.g. ']2'.");
     }
     return { voice: DEFAULT_VOICES[this.name], events: this.events, duration_ticks: this.tick, loop_tick: this.loopTick };
+  }
+
+  private checkNyquist(note: NoteEvent, offset: number): void {
+    const hz = 440 * Math.pow(2, (note.key - 69) / 12 + note.cents / 1200);
+    if (!(hz >= this.maxHz)) return;
+    this.nyquistWarned = true;
+    const sr = Math.round(this.maxHz * 2);
+    this.sink.warn(offset, "NOTE_ABOVE_NYQUIST", `This note (${hz < 1e7 ? Math.round(hz) : hz.toExponential(1)} Hz) is at or above half the sample rate (${sr / 2} Hz at ${sr} Hz); it is silent, as are later notes this high on channel ${this.name}.`, "Lower the note (octave, K or transposition), or compose at a higher sample_rate.");
   }
 
   private checkDanglingTie(): void {

@@ -57,22 +57,19 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
   const action = args.action;
   if (action === "template") return templateAction(args);
   if (action !== "compose" && action !== "validate") {
-    return { success: false, errors: [argumentError("ACTION_UNKNOWN", `Unknown action '${String(action ?? "")}'.`, "Use action 'compose', 'validate' or 'template'.")] };
+    return { success: false, errors: [argumentError("ACTION_UNKNOWN", `Unknown action '${String(action ?? "")}'.`, "Use action 'compose', 'validate' or 'template'.", "action")] };
   }
   const problems: Diagnostic[] = [];
   const mode = checkMode(args.mode, problems, false);
   const mml = checkMml(args.mml, problems);
   const sampleRate = checkSampleRate(args.sample_rate, problems);
   const normalize = args.normalize ?? true;
-  if (typeof normalize !== "boolean") problems.push(argumentError("ARGUMENT_INVALID", "normalize must be true or false.", "Leave normalize out (true) or pass a boolean."));
+  if (typeof normalize !== "boolean") problems.push(argumentError("ARGUMENT_INVALID", "normalize must be true or false.", "Leave normalize out (true) or pass a boolean.", "normalize"));
   const outputPath = args.output_path;
-  if (outputPath !== undefined && typeof outputPath !== "string") problems.push(argumentError("ARGUMENT_INVALID", "output_path must be a string.", "Give a .wav path inside the project, or leave it out."));
-  if (args.confirm !== undefined && typeof args.confirm !== "boolean") problems.push(argumentError("ARGUMENT_INVALID", "confirm must be true or false.", "Pass confirm: true only to replace an existing file at output_path."));
-  if (problems.length > 0 || mode === null || mml === null) {
-    if (action === "validate") return { valid: false, errors: problems, note_sequence: null, channel_summary: [] };
-    return { success: false, wav_path: null, duration_sec: 0, note_sequence: null, validation: { errors: problems, warnings: [] } };
-  }
-  const parsed = parseMml(mml, mode);
+  if (outputPath !== undefined && typeof outputPath !== "string") problems.push(argumentError("ARGUMENT_INVALID", "output_path must be a string.", "Give a .wav path inside the project, or leave it out.", "output_path"));
+  if (args.confirm !== undefined && typeof args.confirm !== "boolean") problems.push(argumentError("ARGUMENT_INVALID", "confirm must be true or false.", "Pass confirm: true only to replace an existing file at output_path.", "confirm"));
+  if (problems.length > 0 || mode === null || mml === null) return argumentsRefused(action, problems);
+  const parsed = parseMml(mml, mode, sampleRate);
   if (action === "validate") {
     const ok = parsed.errors.length === 0;
     return { valid: ok, errors: [...parsed.errors, ...parsed.warnings], note_sequence: ok ? parsed.ir : null, channel_summary: ok ? summarize(parsed.ir) : [] };
@@ -80,6 +77,10 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
   const validation = { errors: parsed.errors, warnings: parsed.warnings };
   if (parsed.errors.length > 0) return { success: false, wav_path: null, duration_sec: 0, note_sequence: null, validation };
   const samples = scheduleSequence(parsed.ir, sampleRate).reduce((n, s) => Math.max(n, s.samples), 0);
+  if (samples === 0) {
+    const empty = argumentError("SONG_EMPTY", "The song lasts 0 samples (no notes and no rests), so there is no WAV to write.", "Add notes, or a rest (e.g. 'r1' or 'R1') for a silent WAV.");
+    return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [empty] } };
+  }
   if (samples > MAX_OUTPUT_SAMPLES) {
     const tooLong = argumentError("SONG_TOO_LONG", `The song would be ${Math.round(samples / sampleRate)} s at ${sampleRate} Hz: ${samples} samples, more than ${MAX_OUTPUT_SAMPLES}.`, "Lower sample_rate or shorten the song.");
     return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [tooLong] } };
@@ -97,12 +98,20 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
   return { success: true, wav_path: target.reported, duration_sec: Math.round((audio.samples.length / sampleRate) * 1e6) / 1e6, note_sequence: parsed.ir, validation, ...unityImport };
 }
 
+/** The answer to arguments that cannot run, in the shape of the action asked for (nothing is written). */
+export function argumentsRefused(action: unknown, problems: Diagnostic[]): ComposeMmlResult {
+  if (action === "validate") return { valid: false, errors: problems, note_sequence: null, channel_summary: [] };
+  if (action === "compose") return { success: false, wav_path: null, duration_sec: 0, note_sequence: null, validation: { errors: problems, warnings: [] } };
+  if (action === "template") return { mml: "", description: "", errors: problems };
+  return { success: false, errors: problems };
+}
+
 function templateAction(args: Record<string, unknown>): TemplateResult {
   const problems: Diagnostic[] = [];
   const mode = checkMode(args.mode, problems, true);
   const name = args.template ?? "basic";
   if (typeof name !== "string" || !(TEMPLATE_NAMES as readonly string[]).includes(name)) {
-    problems.push(argumentError("TEMPLATE_UNKNOWN", `Unknown template '${String(name)}'.`, `Use one of: ${TEMPLATE_NAMES.join(", ")}.`));
+    problems.push(argumentError("TEMPLATE_UNKNOWN", `Unknown template '${String(name)}'.`, `Use one of: ${TEMPLATE_NAMES.join(", ")}.`, "template"));
   }
   if (problems.length > 0 || mode === null) return { mml: "", description: "", errors: problems };
   return template(name as TemplateName, mode);
@@ -111,22 +120,22 @@ function templateAction(args: Record<string, unknown>): TemplateResult {
 function checkMode(mode: unknown, problems: Diagnostic[], optional: boolean): MmlMode | null {
   if ((mode === undefined || mode === "") && optional) return "pyxel";
   if (typeof mode === "string" && (MODES as readonly string[]).includes(mode)) return mode as MmlMode;
-  problems.push(argumentError("MODE_UNKNOWN", mode === undefined || mode === "" ? "mode is missing." : `Unknown mode '${String(mode)}'.`, "Set mode to 'ppmck' or 'pyxel'."));
+  problems.push(argumentError("MODE_UNKNOWN", mode === undefined || mode === "" ? "mode is missing." : `Unknown mode '${String(mode)}'.`, "Set mode to 'ppmck' or 'pyxel'.", "mode"));
   return null;
 }
 
 function checkMml(mml: unknown, problems: Diagnostic[]): string | null {
   if (mml !== undefined && typeof mml !== "string") {
-    problems.push(argumentError("ARGUMENT_INVALID", "mml must be a string.", "Pass the MML source text as a string."));
+    problems.push(argumentError("ARGUMENT_INVALID", "mml must be a string.", "Pass the MML source text as a string.", "mml"));
     return null;
   }
   const text = (mml ?? "") as string;
   if (text.trim() === "") {
-    problems.push(argumentError("MML_EMPTY", "mml is empty.", "Pass MML text, or call action 'template' for a starting point."));
+    problems.push(argumentError("MML_EMPTY", "mml is empty.", "Pass MML text, or call action 'template' for a starting point.", "mml"));
     return null;
   }
   if (text.length > MAX_MML_CHARS) {
-    problems.push(argumentError("MML_TOO_LARGE", `mml has ${text.length} characters; at most ${MAX_MML_CHARS} are accepted.`, "Split the song into shorter pieces and compose them separately."));
+    problems.push(argumentError("MML_TOO_LARGE", `mml has ${text.length} characters; at most ${MAX_MML_CHARS} are accepted.`, "Split the song into shorter pieces and compose them separately.", "mml"));
     return null;
   }
   return text;
@@ -135,11 +144,11 @@ function checkMml(mml: unknown, problems: Diagnostic[]): string | null {
 function checkSampleRate(value: unknown, problems: Diagnostic[]): number {
   const sr = value ?? 44100;
   if (typeof sr !== "number" || !Number.isInteger(sr)) {
-    problems.push(argumentError("ARGUMENT_INVALID", "sample_rate must be an integer number of Hz.", "Leave sample_rate out (44100) or pass e.g. 22050."));
+    problems.push(argumentError("ARGUMENT_INVALID", "sample_rate must be an integer number of Hz.", "Leave sample_rate out (44100) or pass e.g. 22050.", "sample_rate"));
     return 44100;
   }
   if (sr < SAMPLE_RATE_MIN || sr > SAMPLE_RATE_MAX) {
-    problems.push(argumentError("SAMPLE_RATE_OUT_OF_RANGE", `sample_rate ${sr} Hz is outside ${SAMPLE_RATE_MIN}–${SAMPLE_RATE_MAX}.`, "Use 44100 (default), 48000, 22050 or another rate in range."));
+    problems.push(argumentError("SAMPLE_RATE_OUT_OF_RANGE", `sample_rate ${sr} Hz is outside ${SAMPLE_RATE_MIN}–${SAMPLE_RATE_MAX}.`, "Use 44100 (default), 48000, 22050 or another rate in range.", "sample_rate"));
   }
   return sr;
 }

@@ -23,16 +23,20 @@ export const DIAGNOSTIC_CODES = [
   "TIE_WITHOUT_NOTE",
   "REPEAT_UNMATCHED_END",
   "REPEAT_UNCLOSED",
+  "REPEAT_BREAK_DUPLICATE",
   "TRACK_UNKNOWN",
   "TRACK_MISSING",
   "DEFINITION_SYNTAX",
   "DEFINITION_SLOT_ZERO",
   "DEFINITION_UNDEFINED",
   "SONG_TOO_LONG",
+  "SONG_EMPTY",
   "TOO_MANY_ERRORS",
   // warnings
   "REPEAT_INFINITE",
   "NO_NOTES",
+  "TONE_UNDEFINED",
+  "NOTE_ABOVE_NYQUIST",
   // output
   "OUTPUT_PATH_OUTSIDE_PROJECT",
   "OUTPUT_PATH_INVALID",
@@ -54,13 +58,18 @@ export const DiagnosticSchema = z.object({
   severity: z.enum(["error", "warning"]),
   hint: z.string(),
   context: z.string(),
+  /** The argument an argument problem is about (e.g. "sample_rate"); absent for problems in the MML. */
+  field: z.string().optional(),
 });
 /** One error or warning. */
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;
 
-/** A diagnostic not tied to a place in the MML (arguments, output): line and column 0, no context. */
-export function argumentError(code: DiagnosticCode, message: string, hint: string): Diagnostic {
-  return { code, line: 0, column: 0, message, severity: "error", hint, context: "" };
+/** A diagnostic not tied to a place in the MML (arguments, output): line and column 0, no context;
+ * `field` names the argument when there is one. */
+export function argumentError(code: DiagnosticCode, message: string, hint: string, field?: string): Diagnostic {
+  const d: Diagnostic = { code, line: 0, column: 0, message, severity: "error", hint, context: "" };
+  if (field !== undefined) d.field = field;
+  return d;
 }
 
 /** Collects diagnostics for one MML source, computing line, column and the line's text from an offset. */

@@ -79,7 +79,8 @@ export const EventSchema = z.discriminatedUnion("type", [
     cents: z.number(),
     /** Fraction of the length that sounds (1 = no gap). */
     gate: z.number().min(0).max(1),
-    /** Slurred into the next note: no re-attack of the envelope. */
+    /** Slurred into the next note: no gap, no new attack; a ppmck envelope goes on through the next
+     * note, a pyxel one restarts on it (as Pyxel's voice does). */
     slur: z.boolean(),
   }),
   z.object({ type: z.literal("rest"), tick: z.number().int(), length: z.number().int().positive() }),

@@ -11,6 +11,8 @@ const SEMITONES: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, 
 /** How a dialect writes ties: pyxel `&<len>` lengthens and `&` alone slurs; ppmck `^<len>` lengthens, `&` slurs. */
 export interface TieStyle {
   lengthTie: "&" | "^";
+  /** Pyxel reads one `#`, `+` or `-` after a note; a second one is not part of the note. */
+  oneAccidental?: boolean;
 }
 
 /** Semitone of a note letter (either case), or undefined. */
@@ -50,6 +52,7 @@ export function readNote(cur: Cursor, ch: ChannelBuilder, sink: DiagnosticSink, 
   while (cur.peek() === "+" || cur.peek() === "#" || cur.peek() === "-") {
     accidental += cur.peek() === "-" ? -1 : 1;
     cur.pos++;
+    if (style.oneAccidental) break;
   }
   let ticks = readLength(cur, sink, ch.lengthTicks);
   let slurAt = -1;
@@ -68,7 +71,8 @@ export function readNote(cur: Cursor, ch: ChannelBuilder, sink: DiagnosticSink, 
       }
     } else break;
   }
-  const key = (ch.octave + 1) * 12 + semitone + accidental;
+  // below key 0 (O-1 C-) the key stays 0, as Pyxel's parser clamps it
+  const key = Math.max(0, (ch.octave + 1) * 12 + semitone + accidental);
   if (!ch.mergeTie(key, ticks)) {
     ch.note(key, ticks, start);
     ch.noteStarted();
@@ -92,11 +96,11 @@ export function readRest(cur: Cursor, ch: ChannelBuilder, sink: DiagnosticSink, 
   ch.rest(ticks, start);
 }
 
-/** `]<count>`: close a repeat (no count: `missingCount`). */
-export function readRepeatEnd(cur: Cursor, ch: ChannelBuilder, sink: DiagnosticSink, start: number, missingCount: number): void {
+/** `]<count>`: close a repeat (no count: `missingCount`; counts above `max` are refused). */
+export function readRepeatEnd(cur: Cursor, ch: ChannelBuilder, sink: DiagnosticSink, start: number, missingCount: number, max = 999): void {
   const n = cur.readInt();
-  if (n !== null && (n < 0 || n > 999)) {
-    sink.error(start + 1, "VALUE_OUT_OF_RANGE", `Repeat count ${n} is outside 0–999.`, "Use a count such as ']2'.");
+  if (n !== null && (n < 0 || n > max)) {
+    sink.error(start + 1, "VALUE_OUT_OF_RANGE", `Repeat count ${n} is outside 0–${max}.`, "Use a count such as ']2'.");
     ch.repeatEnd(1, start);
     return;
   }

@@ -17,10 +17,10 @@ const DUTIES = [0.125, 0.25, 0.5, 0.75];
 const STYLE = { lengthTie: "^" } as const;
 
 /** Parse ppmck-style MML into IR channels and definitions. */
-export function parsePpmck(text: string, sink: DiagnosticSink): Pick<NoteSequence, "channels" | "definitions"> {
+export function parsePpmck(text: string, sink: DiagnosticSink, maxHz = Infinity): Pick<NoteSequence, "channels" | "definitions"> {
   const cur = new Cursor(text);
   const table = new DefinitionTable();
-  const builders = CHANNEL_NAMES.map((n) => new ChannelBuilder(n, sink));
+  const builders = CHANNEL_NAMES.map((n) => new ChannelBuilder(n, sink, maxHz));
   let tracks: number[] = [];
   while (!cur.eof()) {
     if (cur.atLineStart()) {
@@ -133,8 +133,11 @@ function command(cur: Cursor, ch: ChannelBuilder, sink: DiagnosticSink): void {
     case "]":
       return readRepeatEnd(cur, ch, sink, start, 2);
     case "|":
-      ch.repeatBreak(); // outside a repeat: a bar line
+      ch.repeatBreak(start); // outside a repeat: a bar line
       return;
+    case "^":
+      // a length tie that does not follow a note or rest (`A ^8 c`)
+      return ch.extendLast(readLength(cur, sink, ch.lengthTicks), start);
     case "L":
       ch.loopTick = ch.tick;
       return;

@@ -1,6 +1,7 @@
 import { errorResult, toolEntry, type ToolEntry, type ToolProvider, type ToolResult } from "../tools/types.js";
-import { composeMml, type ComposeMmlResult } from "./compose.js";
-import type { Diagnostic } from "./diagnostics.js";
+import type { ArgumentProblem } from "../tools/validate.js";
+import { argumentsRefused, composeMml, type ComposeMmlResult } from "./compose.js";
+import { argumentError, type Diagnostic } from "./diagnostics.js";
 import { SAMPLE_RATE_MAX, SAMPLE_RATE_MIN } from "./limits.js";
 import type { OutputEnv } from "./output.js";
 import { composePreview } from "./preview.js";
@@ -68,7 +69,29 @@ export function composeMmlProvider(env: OutputEnv | (() => OutputEnv)): ToolProv
     async dryRun(_name, args): Promise<ToolResult> {
       return composePreview(args, typeof env === "function" ? env() : env);
     },
+    rejectArguments(name, args, problems) {
+      if (name !== "compose_mml") return undefined;
+      return toToolResult(argumentsRefused(args.action, problems.map(argumentProblem)));
+    },
   };
+}
+
+/** What to do about each argument when its type is wrong. */
+const ARGUMENT_HINTS: Record<string, string> = {
+  action: "Use action 'compose', 'validate' or 'template'.",
+  mml: "Pass the MML source text as a string.",
+  mode: "Set mode to 'ppmck' or 'pyxel'.",
+  template: `Use one of: ${TEMPLATE_NAMES.join(", ")}.`,
+  sample_rate: "Leave sample_rate out (44100) or pass an integer number of Hz, e.g. 22050.",
+  normalize: "Leave normalize out (true) or pass a boolean.",
+  output_path: "Give a .wav path inside the project as a string, or leave it out.",
+};
+
+/** A schema problem found by the invoker as compose_mml's ARGUMENT_INVALID diagnostic, naming the field. */
+function argumentProblem(p: ArgumentProblem): Diagnostic {
+  const field = p.argument.split(/[.[]/)[0] ?? "";
+  const hint = ARGUMENT_HINTS[field] ?? `compose_mml takes ${Object.keys(ARGUMENT_HINTS).join(", ")}; remove the others.`;
+  return argumentError("ARGUMENT_INVALID", p.argument === "" ? `The arguments are invalid: ${p.expected}.` : `${p.argument}: ${p.expected}.`, hint, field);
 }
 
 /** Map an action's answer to a tool result: ok unless the action failed; JSON text plus structured data. */

@@ -75,7 +75,7 @@ export class ToolInvoker {
     }
     const split = entry.annotations.destructive ? confirmArguments(args as Record<string, unknown>) : { args: args as Record<string, unknown>, confirm: true, dryRun: false, problems: [] };
     const problems = [...split.problems, ...validateArguments(entry.inputSchema, split.args)];
-    if (problems.length > 0) return { result: errorResult("invalid_params", formatProblems(name, problems)) };
+    if (problems.length > 0) return { result: provider.rejectArguments?.(name, split.args, problems) ?? errorResult("invalid_params", formatProblems(name, problems)) };
 
     const callId = randomUUID();
     const controller = new AbortController();

@@ -3,6 +3,7 @@
 // (one schema source); behaviour is the ToolProvider interface the registry and invoker call.
 
 import { z } from "zod";
+import type { ArgumentProblem } from "./validate.js";
 
 /** Tool names every client accepts (MCP clients and claude's `mcp__server__tool` naming). */
 export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
@@ -124,6 +125,9 @@ export interface ToolProvider {
   invoke(name: string, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolResult>;
   /** What a destructive tool would do, without doing it (shown instead of running without confirm). */
   dryRun?(name: string, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolResult>;
+  /** Answer arguments that fail the input schema in the tool's own documented error shape (nothing
+   * runs); without it, or when it returns undefined, the invoker answers `invalid_params`. */
+  rejectArguments?(name: string, args: Record<string, unknown>, problems: ArgumentProblem[]): ToolResult | undefined;
   /** Rebuild the catalog from its source (`GET /tools?refresh=1`). */
   refresh?(): Promise<void>;
   /** Connection state for `/health` (the Unity provider: is the Editor there, how many calls wait for it). */

@@ -130,3 +130,20 @@ describe("ppmck dialect", () => {
     expect(parseMml("A t120", "ppmck").warnings.map((w) => w.code)).toEqual(["NO_NOTES"]);
   });
 });
+
+describe("ties and repeat breaks that have nothing to attach to", () => {
+  it("reports a ppmck length tie with no note before it as TIE_WITHOUT_NOTE (was SYNTAX_INVALID_TOKEN)", () => {
+    expect(parseMml("A ^8 c", "ppmck").errors.map((e) => [e.code, e.column])).toEqual([["TIE_WITHOUT_NOTE", 2]]);
+    expect(firstError("A c4 v10 ^8", "ppmck")).toEqual({ code: "TIE_WITHOUT_NOTE", line: 0, column: 9 });
+    expect(notes("A c4\nA ^8 d", "ppmck").map((n) => n.length)).toEqual([72, 48]);
+  });
+  it("reports a pyxel length tie with no note before it, and lengthens the note right before", () => {
+    expect(parseMml("0: &8 C", "pyxel").errors.map((e) => [e.code, e.column])).toEqual([["TIE_WITHOUT_NOTE", 3]]);
+    expect(notes("0: C4 &8 D", "pyxel").map((n) => n.length)).toEqual([72, 48]);
+  });
+  it("refuses a second '|' in one repeat ([c | d | e]2)", () => {
+    const r = parseMml("A [c | d | e]2", "ppmck");
+    expect(r.errors.map((e) => [e.code, e.column])).toEqual([["REPEAT_BREAK_DUPLICATE", 9]]);
+    expect(parseMml("A [c | d]2 | e [f | g]2", "ppmck").errors).toEqual([]);
+  });
+});

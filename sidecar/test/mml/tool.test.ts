@@ -46,7 +46,7 @@ describe("compose_mml as a catalog tool", () => {
     }
   });
 
-  it("answers bad values with compose_mml's own codes, and wrong types with the invoker's invalid_params", async () => {
+  it("answers bad values and wrong types with compose_mml's own codes (a wrong type: ARGUMENT_INVALID naming the field)", async () => {
     const { invoker } = setup();
     const unknown = (await invoker.call("compose_mml", { action: "compose", mode: "nes", mml: "A c" })).result;
     expect([unknown.ok, unknown.error?.code]).toEqual([false, "MODE_UNKNOWN"]);
@@ -54,7 +54,8 @@ describe("compose_mml as a catalog tool", () => {
     const rate = (await invoker.call("compose_mml", { action: "compose", mode: "ppmck", mml: "A c", sample_rate: 4000 })).result;
     expect(rate.error?.code).toBe("SAMPLE_RATE_OUT_OF_RANGE");
     const typed = (await invoker.call("compose_mml", { action: "compose", sample_rate: "fast" })).result;
-    expect(typed.error?.code).toBe("invalid_params");
+    expect(typed.error?.code).toBe("ARGUMENT_INVALID");
+    expect((typed.structured as { validation: { errors: { field: string }[] } }).validation.errors[0]!.field).toBe("sample_rate");
     const validate = (await invoker.call("compose_mml", { action: "validate", mode: "ppmck", mml: "A c x" })).result;
     expect([validate.ok, (validate.structured as { valid: boolean }).valid]).toEqual([true, false]);
   });

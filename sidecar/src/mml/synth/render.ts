@@ -1,16 +1,23 @@
-import type { EnvelopeDef, NoteSequence } from "../ir.js";
+import type { NoteSequence } from "../ir.js";
+import { envelopeLevel, pitchOffsetCents } from "./modulation.js";
 import { CPU_CLOCK, NOISE_PERIODS, NoiseLfsr, renderNoise, renderPulse, renderTriangle } from "./oscillators.js";
 import { scheduleSequence, type ScheduledNote } from "./schedule.js";
 
 // Note sequence → mono samples. Each channel renders its notes in control blocks of 64 samples:
 // pitch (glide, vibrato) and the 4-bit volume (channel volume × envelope) are recomputed per
-// block, the oscillators run per sample. Channels are summed, then normalized or scaled.
+// block, the oscillators run per sample. Every note fades in and out over about a millisecond (a
+// raised-cosine gain, so a gate does not click), except where it joins the next note: there the
+// gain moves from one note's level to the next's and the waveform goes on unbroken. Channels are
+// summed, then normalized or scaled.
+
+export { envelopeLevel } from "./modulation.js";
 
 const BLOCK = 64;
-const FRAME_SEC = 1 / 60;
 const CHANNEL_GAIN = { pulse: 1, triangle: 1, noise: 0.8 } as const;
 /** Peak level after normalization (−1 dBFS). */
 export const NORMALIZED_PEAK = 0.891;
+/** Length of the fade at each note edge, in seconds. */
+export const EDGE_FADE_SEC = 0.001;
 
 /** Rendered audio: samples in [-1, 1]. */
 export interface Rendered {
@@ -34,72 +41,73 @@ export function renderSequence(ir: NoteSequence, sampleRate: number, normalize: 
   return { samples, sampleRate };
 }
 
-/** Render one channel's notes into `out` (oscillator phase and noise register carry across notes). */
-export function renderChannel(out: Float32Array, notes: ScheduledNote[], sr: number): void {
-  let phase = 0;
-  let noiseFrac = 0;
-  const lfsr = new NoiseLfsr();
+/** Oscillator state of one channel, carried from note to note. */
+interface Osc {
+  phase: number;
+  noiseFrac: number;
+  lfsr: NoiseLfsr;
+}
+
+/** Render one channel's notes into `out` (oscillator phase and noise register carry across notes);
+ * `fadeSec` is the edge fade (0 gives hard edges, for comparison). */
+export function renderChannel(out: Float32Array, notes: ScheduledNote[], sr: number, fadeSec = EDGE_FADE_SEC): void {
+  const fade = Math.round(fadeSec * sr);
+  const osc: Osc = { phase: 0, noiseFrac: 0, lfsr: new NoiseLfsr() };
+  const scratch = new Float32Array(BLOCK);
   let envStart = 0;
-  for (const n of notes) {
-    if (!n.legato) envStart = n.start;
-    const gain = CHANNEL_GAIN[n.voice.wave];
+  let prevEnd = -1;
+  let prevAmp = 0;
+  for (let j = 0; j < notes.length; j++) {
+    const n = notes[j]!;
+    if (!n.envelopeContinues) envStart = n.start;
     const end = Math.min(n.gateEnd, out.length);
+    if (end <= n.start) {
+      prevEnd = -1;
+      continue;
+    }
+    const next = notes[j + 1];
+    const joinsNext = next !== undefined && next.start === end && next.gateEnd > next.start && next.voice.wave === n.voice.wave;
+    const from = n.start === prevEnd ? prevAmp : 0; // joined to the previous note: its level, else silence
+    const len = end - n.start;
+    const fadeIn = Math.min(fade, len >> 1);
+    const fadeOut = joinsNext ? 0 : Math.min(fade, len - fadeIn);
+    const fadeOutAt = end - fadeOut;
+    const gain = CHANNEL_GAIN[n.voice.wave];
+    let amp = 0;
     for (let b = n.start; b < end; b += BLOCK) {
       const to = Math.min(b + BLOCK, end);
       const level = Math.round((n.volume * envelopeLevel(n.envelope, (b - envStart) / sr, n.secPerTick)) / 15);
-      const amp = (level / 15) * gain;
-      if (n.voice.wave === "noise") {
-        const rate = CPU_CLOCK / NOISE_PERIODS[15 - (((n.key % 16) + 16) % 16)]! / sr;
-        noiseFrac = renderNoise(out, b, to, lfsr, noiseFrac, rate, n.voice.noise_mode === "short", amp);
+      amp = (level / 15) * gain;
+      if (b >= n.start + fadeIn && to <= fadeOutAt) {
+        renderBlock(out, b, to, n, b, sr, amp, osc);
         continue;
       }
-      const cents = n.cents + pitchOffsetCents(n, b, sr);
-      const dt = Math.min(0.49, (440 * Math.pow(2, (n.key - 69) / 12 + cents / 1200)) / sr);
-      phase = n.voice.wave === "pulse" ? renderPulse(out, b, to, phase, dt, n.voice.duty ?? 0.5, amp) : renderTriangle(out, b, to, phase, dt, amp);
+      // a block at an edge: render it at unit gain, then apply the fade sample by sample
+      scratch.fill(0);
+      renderBlock(scratch, 0, to - b, n, b, sr, 1, osc);
+      for (let i = b; i < to; i++) {
+        let g = amp;
+        if (i < n.start + fadeIn) g = from + (amp - from) * (0.5 - 0.5 * Math.cos((Math.PI * (i - n.start + 0.5)) / fadeIn));
+        if (i >= fadeOutAt) g *= 0.5 + 0.5 * Math.cos((Math.PI * (i - fadeOutAt + 0.5)) / fadeOut);
+        out[i]! += scratch[i - b]! * g;
+      }
     }
+    prevEnd = joinsNext ? end : -1;
+    prevAmp = amp;
   }
 }
 
-/** Glide and vibrato offset in cents at sample `at` of a note. */
-function pitchOffsetCents(n: ScheduledNote, at: number, sr: number): number {
-  let cents = 0;
-  const inNote = at - n.start;
-  if (n.glideSamples > 0 && inNote < n.glideSamples) cents += n.glideCents * (1 - inNote / n.glideSamples);
-  const lfo = n.lfo;
-  if (lfo && lfo.period > 0 && lfo.depth_cents !== 0) {
-    const unitSec = lfo.unit === "tick" ? n.secPerTick : FRAME_SEC;
-    // with a delay the curve restarts on every note; without one it follows the channel's time
-    const units = lfo.delay > 0 ? inNote / sr / unitSec - lfo.delay : (n.startSec + inNote / sr) / unitSec;
-    if (units >= 0) {
-      const p = units / lfo.period + 0.25;
-      cents += (1 - 4 * Math.abs(p - Math.floor(p) - 0.5)) * lfo.depth_cents;
-    }
+/** Samples `from`–`to` of `target` for note `n`, whose block starts at sample `at` of the song. */
+function renderBlock(target: Float32Array, from: number, to: number, n: ScheduledNote, at: number, sr: number, amp: number, osc: Osc): void {
+  if (n.voice.wave === "noise") {
+    const rate = CPU_CLOCK / NOISE_PERIODS[15 - (((n.key % 16) + 16) % 16)]! / sr;
+    osc.noiseFrac = renderNoise(target, from, to, osc.lfsr, osc.noiseFrac, rate, n.voice.noise_mode === "short", amp);
+    return;
   }
-  return cents;
-}
-
-/** Envelope level (0–15) `sec` seconds after its start; 15 when there is none. */
-export function envelopeLevel(env: EnvelopeDef | null, sec: number, secPerTick: number): number {
-  if (!env) return 15;
-  const segs = env.segments;
-  if (segs.length === 0) return env.initial;
-  let x = sec / (env.unit === "tick" ? secPerTick : FRAME_SEC);
-  let total = 0;
-  for (const s of segs) total += s.length;
-  if (x >= total) {
-    if (env.loop === null || total === 0) return segs[segs.length - 1]!.level;
-    let loopStart = 0;
-    for (let i = 0; i < env.loop; i++) loopStart += segs[i]!.length;
-    const span = total - loopStart;
-    if (span <= 0) return segs[segs.length - 1]!.level;
-    x = loopStart + ((x - loopStart) % span);
-  }
-  let prev = env.initial;
-  let at = 0;
-  for (const s of segs) {
-    if (x < at + s.length) return s.ramp ? prev + ((s.level - prev) * (x - at)) / s.length : s.level;
-    at += s.length;
-    prev = s.level;
-  }
-  return prev;
+  const cents = n.cents + pitchOffsetCents(n, at, sr);
+  const dt = (440 * Math.pow(2, (n.key - 69) / 12 + cents / 1200)) / sr;
+  // at or above half the sample rate no tone can be played (NOTE_ABOVE_NYQUIST warns): silence;
+  // so far below 1 Hz that the waveform would not move: silence as well
+  if (!(dt < 0.5 && dt > 1e-12)) return;
+  osc.phase = n.voice.wave === "pulse" ? renderPulse(target, from, to, osc.phase, dt, n.voice.duty ?? 0.5, amp) : renderTriangle(target, from, to, osc.phase, dt, amp);
 }

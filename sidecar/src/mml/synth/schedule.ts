@@ -23,8 +23,11 @@ export interface ScheduledNote {
   secPerTick: number;
   /** Start in seconds from the channel's start (free-running vibrato phase). */
   startSec: number;
-  /** Slurred from the previous note: the envelope continues instead of restarting. */
+  /** Slurred from the previous note (no gap, pitch changes without a new attack). */
   legato: boolean;
+  /** The envelope goes on from the previous note instead of restarting: a ppmck slur. Pyxel's
+   * voice restarts it on every note, legato or not. */
+  envelopeContinues: boolean;
 }
 
 /** A channel's schedule and its total length in samples. */
@@ -36,10 +39,10 @@ export interface ChannelSchedule {
 
 /** Schedule every channel of a note sequence at a sample rate. */
 export function scheduleSequence(ir: NoteSequence, sampleRate: number): ChannelSchedule[] {
-  return CHANNEL_NAMES.map((name) => ({ name, ...scheduleChannel(ir.channels[name], ir.definitions, sampleRate) }));
+  return CHANNEL_NAMES.map((name) => ({ name, ...scheduleChannel(ir.channels[name], ir.definitions, sampleRate, ir.mode === "ppmck") }));
 }
 
-function scheduleChannel(ch: IrChannel, defs: NoteSequence["definitions"], sr: number): { notes: ScheduledNote[]; samples: number } {
+function scheduleChannel(ch: IrChannel, defs: NoteSequence["definitions"], sr: number, slurHoldsEnvelope: boolean): { notes: ScheduledNote[]; samples: number } {
   const notes: ScheduledNote[] = [];
   let bpm = 120;
   let baseTick = 0;
@@ -90,8 +93,9 @@ function scheduleChannel(ch: IrChannel, defs: NoteSequence["definitions"], sr: n
         }
         notes.push({
           start: Math.round(startSec * sr),
-          gateEnd: Math.round((startSec + lengthSec * e.gate) * sr),
-          end: Math.round((startSec + lengthSec) * sr),
+          // a full gate ends exactly where the next note starts, so the two join (no fade between)
+          gateEnd: e.gate >= 1 ? Math.round(secAt(e.tick + e.length) * sr) : Math.round((startSec + lengthSec * e.gate) * sr),
+          end: Math.round(secAt(e.tick + e.length) * sr),
           key: e.key,
           cents: e.cents,
           voice,
@@ -103,6 +107,7 @@ function scheduleChannel(ch: IrChannel, defs: NoteSequence["definitions"], sr: n
           secPerTick,
           startSec,
           legato: prevSlur,
+          envelopeContinues: prevSlur && slurHoldsEnvelope,
         });
         prevPitch = pitch;
         prevSlur = e.slur;
