@@ -159,7 +159,13 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   /** Switch the model for the next turns (null = the CLI's default). */
   async setModel(model: string | null): Promise<void> {
-    await this.requireControl().request({ subtype: "set_model", model });
+    const control = this.requireControl();
+    this.normalizer.modelSwitches++;
+    try {
+      await control.request({ subtype: "set_model", model });
+    } finally {
+      this.normalizer.modelSwitches--;
+    }
     this.emitEvent({ type: "init", model: model ?? "default" });
   }
 
