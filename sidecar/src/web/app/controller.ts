@@ -134,6 +134,17 @@ export class PanelController {
     return chatId !== undefined && this.state.views.has(chatId) && !this.justOpened.has(chatId) && !this.state.chats.some((c) => c.chatId === chatId);
   }
 
+  /** The session of a chat that is gone (for "Resume this session"); undefined if open or it had none. */
+  goneSession(chatId = this.state.activeChatId): string | undefined {
+    return this.isGone(chatId) ? this.view(chatId)?.info.sessionId : undefined;
+  }
+
+  /** Resume the session of the active chat that is gone, in a new chat, and show it. */
+  async resumeGone(): Promise<string | undefined> {
+    const sessionId = this.goneSession();
+    return sessionId === undefined ? undefined : this.open(sessionId);
+  }
+
   /** Skip the reconnect wait. */
   reconnectNow(): void {
     this.conn.reconnectNow();
@@ -167,7 +178,8 @@ export class PanelController {
       if (tooLarge !== undefined) throw new CommandError("attachment_too_large", tooLarge);
       let chatId = this.state.activeChatId;
       const open = chatId !== undefined && (this.justOpened.has(chatId) || this.state.chats.some((c) => c.chatId === chatId));
-      if (chatId === undefined || !open) chatId = await this.openAndSelect();
+      // A chat that is gone (the sidecar restarted) resumes its session: never a silent new one.
+      if (chatId === undefined || !open) chatId = await this.openAndSelect(chatId !== undefined ? this.goneSession(chatId) : undefined);
       await this.conn.request("chat.send", attachments.length > 0 ? { chatId, text, attachments } : { chatId, text });
       return true;
     });
@@ -202,7 +214,8 @@ export class PanelController {
   /** True while the active chat runs a turn. */
   activeBusy(): boolean {
     const v = this.view(this.state.activeChatId);
-    return v !== undefined && isBusy(v);
+    // A gone chat's last view may have been mid-turn: nothing runs any more.
+    return v !== undefined && isBusy(v) && !this.isGone(this.state.activeChatId);
   }
 
   /** Show an error message for a while. */
