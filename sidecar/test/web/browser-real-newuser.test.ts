@@ -33,7 +33,7 @@ function scrollFacts(page: Page, selector: string) {
     return {
       atBottom: t.scrollHeight - t.scrollTop - t.clientHeight < 48,
       visible: el !== undefined && el.top < box.bottom && el.bottom > box.top,
-      pill: !(document.querySelector(".new-pill") as HTMLElement).hidden,
+      pill: (document.querySelector(".new-pill") as HTMLElement | null)?.hidden === false,
     };
   }, selector);
 }
