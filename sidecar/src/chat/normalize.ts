@@ -26,6 +26,8 @@ export class Normalizer {
   agentTool: ((name: string, input: unknown) => { title?: string; summary: string } | undefined) | undefined;
   /** set_model requests in flight: claude echoes their "Set model to …" line, which is no prompt's echo. */
   modelSwitches = 0;
+  /** Turns the panel ended after an unanswered interrupt: a late result of claude's for one is dropped. */
+  orphanResults = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -141,6 +143,7 @@ export class Normalizer {
       if (isLocalCommandOutput(content) && (this.modelSwitches > 0 || this.turns.pending.length === 0)) return out;
       if (this.turns.current === null) {
         const started = this.turns.startPrompted();
+        this.orphanResults = 0;
         out.push({ type: "turn_started", turnId: started.turnId, prompted: started.prompted });
       }
       return out;
@@ -201,6 +204,10 @@ export class Normalizer {
 
   private onResult(msg: ResultMsg): ChatEvent[] {
     const ended = this.turns.end();
+    if (ended === null && this.orphanResults > 0) {
+      this.orphanResults--;
+      return [];
+    }
     const out: ChatEvent[] = [];
     const turnId = ended ?? this.turns.lastTurnId ?? "none";
     // Anything of this turn still open is closed now, so nothing leaks into the next turn.
