@@ -83,6 +83,7 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel, new-user round 2 (real claude)",
     await server.restart();
     await reconnected(page);
     await banner.waitFor({ timeout: 10_000 });
+    expect(await page.locator(".chat-heading").innerText()).toBe("Remember the word PINEAPPLE.");
     // Sending there resumes the session: claude gets the earlier conversation with the prompt.
     await sendPrompt(page, "What was the word?");
     await page.getByText("The word was PINEAPPLE.").waitFor({ timeout: 30_000 });

@@ -94,7 +94,8 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     const inHistory = app.history.state.open;
     if (inHistory) settingsOpen = false;
     sidebar.render(s.chats, s.activeChatId, s.project);
-    header.render(summary, view, s.connection, inHistory, settingsOpen);
+    // A chat gone after a sidecar restart keeps its title (not "New chat").
+    header.render(summary ?? app.goneSummary(s.activeChatId), view, s.connection, inHistory, settingsOpen);
     renderToasts(toasts, s.toasts, (id) => app.dismiss(id));
     history.render(app.history.state);
     settings.show(settingsOpen);

@@ -48,6 +48,8 @@ export class PanelController {
   private autoSelected = false;
   /** Chats opened by this page that no chats frame has listed yet (the list is debounced). */
   private readonly justOpened = new Set<string>();
+  /** The last summary the sidecar listed for each chat, so a gone chat keeps its title. */
+  private readonly lastSummaries = new Map<string, ChatSummary>();
 
   constructor(private readonly opts: ControllerOptions) {
     this.history = new HistoryModel({
@@ -137,6 +139,11 @@ export class PanelController {
   /** The session of a chat that is gone (for "Resume this session"); undefined if open or it had none. */
   goneSession(chatId = this.state.activeChatId): string | undefined {
     return this.isGone(chatId) ? this.view(chatId)?.info.sessionId : undefined;
+  }
+
+  /** The last summary of a chat that is gone (its title stays on screen), if it was listed. */
+  goneSummary(chatId = this.state.activeChatId): ChatSummary | undefined {
+    return chatId !== undefined && this.isGone(chatId) ? this.lastSummaries.get(chatId) : undefined;
   }
 
   /** Resume the session of the active chat that is gone, in a new chat, and show it. */
@@ -249,6 +256,7 @@ export class PanelController {
     // Chats that are gone (closed, or the sidecar restarted) are no longer followed; their last
     // view stays visible until the user picks another chat.
     const open = new Set(chats.map((c) => c.chatId));
+    for (const c of chats) this.lastSummaries.set(c.chatId, c);
     for (const chatId of open) this.justOpened.delete(chatId);
     for (const chatId of [...this.conn.subscriptions]) if (!open.has(chatId) && !this.justOpened.has(chatId)) this.conn.forget(chatId);
     this.set({ chats });
