@@ -23,6 +23,8 @@ export class TranscriptView {
   private follow = false;
   /** "↓ New" pill, shown when something arrived below while the user reads above. */
   private readonly pill: HTMLButtonElement;
+  /** The last item shown: when it changes (new or growing output below), the pill may show. */
+  private lastItem: Item | undefined;
 
   constructor(private readonly cards: PermissionCards, private readonly extras: Pick<ItemContext, "subagent" | "media"> = {}) {
     this.list = h("div", { class: "items" });
@@ -63,7 +65,6 @@ export class TranscriptView {
     this.empty.hidden = items.length > 0;
     const stick = switched || this.follow || this.atBottom();
     this.follow = false;
-    const height = this.el.scrollHeight;
     const ctx = this.context(view);
     const seen = new Set<string>();
     let prev: Element | null = null;
@@ -89,8 +90,12 @@ export class TranscriptView {
       r.el.remove();
       this.rendered.delete(key);
     }
+    // Older pages prepended above (Load older) do not change the last item: no pill for them.
+    const last = items.at(-1);
+    const news = last !== undefined && last !== this.lastItem && !switched;
+    this.lastItem = last;
     if (stick) this.toBottom();
-    else if (this.el.scrollHeight > height) this.pill.hidden = false;
+    else if (news) this.pill.hidden = false;
   }
 
   private context(view: ChatView | undefined): ItemContext {
