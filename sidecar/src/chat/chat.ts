@@ -15,6 +15,7 @@ import { crashResult, delay, isSessionNotFound } from "./exits.js";
 import { NOT_LOGGED_IN } from "./login.js";
 import { launchClaude } from "./launch.js";
 import { SilenceWatchdog } from "./watchdog.js";
+import { INTERRUPT_SETTLE_MS, unansweredInterrupt } from "./stuck-turn.js";
 import { CLOSE_TURN_WAIT_MS, finishOpenTurn } from "./closing.js";
 import { Normalizer } from "./normalize.js";
 import { toPermissionResult, type PermissionAnswer } from "./permissions.js";
@@ -45,6 +46,8 @@ export interface ChatOptions extends Omit<LaunchOptions, "resume"> {
   tools?: ChatToolHost;
   /** Allow the sidecar's read-only tools (never a tool that writes: see tools/effect.ts) without a card (default true). */
   preAllowReadOnlyTools?: boolean;
+  /** End a turn claude leaves open this long after an interrupt with no output (default 5 s). */
+  interruptSettleMs?: number;
 }
 
 /** A live chat with the claude CLI. Listen to "event" for ChatEvents. */
@@ -69,6 +72,9 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   private turnEnded: (() => void) | undefined;
   /** The last init event emitted (JSON), to drop claude's unchanged repeats. */
   private lastInit: string | undefined;
+  /** Content lines from claude so far (not control answers): tells whether it reacted to an interrupt. */
+  private output = 0;
+  private interruptNet: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ChatOptions) {
     super();
@@ -137,7 +143,28 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   /** Stop the running turn (also withdraws a pending permission prompt). */
   async interrupt(): Promise<void> {
-    await this.requireControl().request({ subtype: "interrupt" }, 10_000);
+    const control = this.requireControl();
+    this.armInterruptNet();
+    await control.request({ subtype: "interrupt" }, 10_000);
+  }
+
+  /** If claude says nothing at all after the interrupt, the panel ends the open turn itself. */
+  private armInterruptNet(): void {
+    const turnId = this.normalizer.turns.current;
+    if (turnId === null) return;
+    clearTimeout(this.interruptNet);
+    const seen = this.output;
+    const waitMs = this.options.interruptSettleMs ?? INTERRUPT_SETTLE_MS;
+    this.interruptNet = setTimeout(() => {
+      if (this.closing || this.output !== seen || this.normalizer.turns.current !== turnId || !liveStates.has(this.sm.state)) return;
+      this.normalizer.turns.end();
+      this.normalizer.orphanResults++;
+      this.cancelPermissions("the turn was interrupted");
+      for (const event of this.normalizer.abandonAll("interrupted")) this.emitEvent(event);
+      for (const event of unansweredInterrupt(turnId, waitMs)) this.emitEvent(event);
+      this.syncState();
+    }, waitMs);
+    this.interruptNet.unref?.();
   }
 
   /** Answer a pending permission prompt. A second answer to the same prompt is refused. */
@@ -159,7 +186,13 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   /** Switch the model for the next turns (null = the CLI's default). */
   async setModel(model: string | null): Promise<void> {
-    await this.requireControl().request({ subtype: "set_model", model });
+    const control = this.requireControl();
+    this.normalizer.modelSwitches++;
+    try {
+      await control.request({ subtype: "set_model", model });
+    } finally {
+      this.normalizer.modelSwitches--;
+    }
     this.emitEvent({ type: "init", model: model ?? "default" });
   }
 
@@ -185,6 +218,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (this.sm.state === "closed") return;
     const proc = this.proc;
     this.silence.clear();
+    clearTimeout(this.interruptNet);
     this.cancelPermissions("chat closed");
     if (proc?.alive && this.normalizer.turns.current !== null && liveStates.has(this.sm.state)) {
       const ended = new Promise<void>((resolve) => (this.turnEnded = resolve));
@@ -238,6 +272,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     // Closing: only the open turn's end still counts (and the answers to our own requests).
     if (this.closing && m.kind !== "control_response" && this.normalizer.turns.current === null) return;
     this.silence.arm(this.normalizer.turns.busy);
+    if (m.kind !== "control_response") this.output++;
     switch (m.kind) {
       case "control_response":
         this.control?.handleResponse(m.msg);

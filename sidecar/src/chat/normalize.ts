@@ -24,6 +24,10 @@ export class Normalizer {
   private loginRefused: string | undefined;
   /** Title and one-line summary of the sidecar's own tools (set by the chat when it has a tool host). */
   agentTool: ((name: string, input: unknown) => { title?: string; summary: string } | undefined) | undefined;
+  /** set_model requests in flight: claude echoes their "Set model to …" line, which is no prompt's echo. */
+  modelSwitches = 0;
+  /** Turns the panel ended after an unanswered interrupt: a late result of claude's for one is dropped. */
+  orphanResults = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -134,8 +138,12 @@ export class Normalizer {
     const content = msg.message.content;
     const out: ChatEvent[] = [];
     if (msg.isReplay && parent === null) {
+      // A local command's output (set_model says "Set model to …") with no prompt of ours behind it
+      // is not a turn: claude sends no result for it, so opening one would leave the chat busy.
+      if (isLocalCommandOutput(content) && (this.modelSwitches > 0 || this.turns.pending.length === 0)) return out;
       if (this.turns.current === null) {
         const started = this.turns.startPrompted();
+        this.orphanResults = 0;
         out.push({ type: "turn_started", turnId: started.turnId, prompted: started.prompted });
       }
       return out;
@@ -196,6 +204,10 @@ export class Normalizer {
 
   private onResult(msg: ResultMsg): ChatEvent[] {
     const ended = this.turns.end();
+    if (ended === null && this.orphanResults > 0) {
+      this.orphanResults--;
+      return [];
+    }
     const out: ChatEvent[] = [];
     const turnId = ended ?? this.turns.lastTurnId ?? "none";
     // Anything of this turn still open is closed now, so nothing leaks into the next turn.
@@ -253,6 +265,12 @@ export class Normalizer {
   private final(messageId: string, m: MessageState, aborted: boolean): ChatEvent {
     return { type: "message_final", turnId: m.turnId, messageId, parentToolUseId: m.parent, blocks: [...m.blocks], aborted, ...(m.error ? { error: m.error } : {}) };
   }
+}
+
+/** A replayed user line that is a local command's output, not the echo of a prompt we sent. */
+function isLocalCommandOutput(content: unknown): boolean {
+  const text = typeof content === "string" ? content : Array.isArray(content) && content.length === 1 ? (content[0] as { text?: unknown }).text : undefined;
+  return typeof text === "string" && /^<local-command-(stdout|stderr)>/.test(text.trimStart());
 }
 
 function notice(level: "info" | "warning" | "error", code: string, message: string, data?: Record<string, unknown>): ChatEvent {

@@ -121,6 +121,33 @@ describe("Normalizer on real captures", () => {
     expect(of(replay("compact", 1), "notice").some((n) => n.code === "compacted")).toBe(true);
   });
 
+  it("does not open a turn for claude's 'Set model to …' echo after a turn (set_model sends no result)", () => {
+    const n = new Normalizer();
+    n.turns.enqueue();
+    const lines = readFileSync(join(dir, "controls.jsonl"), "utf8").split("\n").filter(Boolean);
+    const events = lines.flatMap((l) => n.handle(parseInbound(JSON.parse(l))));
+    expect(lines.some((l) => l.includes("Set model to"))).toBe(true);
+    expect(of(events, "turn_started")).toEqual([{ type: "turn_started", turnId: "t1", prompted: true }]);
+    expect(n.turns.busy).toBe(false);
+  });
+
+  it("ignores a local command's echo while a model switch is in flight, even with a prompt waiting", () => {
+    const n = new Normalizer();
+    n.turns.enqueue();
+    n.modelSwitches = 1;
+    const echo = { type: "user", message: { role: "user", content: "<local-command-stdout>Set model to `claude-sonnet-4-5`</local-command-stdout>" }, session_id: "s", parent_tool_use_id: null, uuid: "u", isReplay: true };
+    expect(n.handle(parseInbound(echo))).toEqual([]);
+    expect(n.turns.current).toBeNull();
+  });
+
+  it("still starts the turn of a queued /compact at its local command echo", () => {
+    const events = replay("compact", 4);
+    expect(of(events, "turn_started").slice(0, 2)).toEqual([
+      { type: "turn_started", turnId: "t1", prompted: true },
+      { type: "turn_started", turnId: "t2", prompted: true },
+    ]);
+  });
+
   it("reports the context window and cost in the turn result", () => {
     const result = of(replay("text", 1), "turn_result")[0]!;
     expect(result.contextWindow).toBeGreaterThan(0);

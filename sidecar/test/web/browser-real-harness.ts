@@ -28,6 +28,8 @@ export interface RealPanelServer {
   /** The isolated HOME and project the chats run in. */
   sandbox: Sandbox;
   close(): Promise<void>;
+  /** Stop the sidecar (sockets dropped first, then its chats) and start a fresh one on the same port and token. */
+  restart(): Promise<void>;
 }
 
 /** Start the fake model with `rules` (or rules built from the sandbox paths) and a sidecar whose chats run real claude. */
@@ -37,36 +39,45 @@ export async function startRealPanelServer(rules: readonly Rule[] | ((sandbox: S
   // serve warms the renderer when a browser connects; a test warms it up front so the first
   // final message already carries html.
   await preloadHtmlRenderer();
-  const registry = new ChatRegistry({
-    chatDefaults: { claudePath: claudeBinary(), cwd: sandbox.project, env: sandbox.env(api.url, credentials), resumeBackoffMs: 100, process: { graceMs: 1000, killWaitMs: 1000 } },
-  });
   const token = "r".repeat(20) + Math.random().toString(36).slice(2);
   const links: ClientLink[] = [];
   const commands: any[] = [];
-  const server = await startServer({
-    port: 0,
+  const boot = async (port: number) => {
+    const registry = new ChatRegistry({
+      chatDefaults: { claudePath: claudeBinary(), cwd: sandbox.project, env: sandbox.env(api.url, credentials), resumeBackoffMs: 100, process: { graceMs: 1000, killWaitMs: 1000 } },
+    });
+    const server = await startServer({
+      port,
+      token,
+      version: "test",
+      staticRoot: writeWebFiles(join(sandbox.root, "web")),
+      health: () => ({ chats: registry.size }),
+      onClient: recordingClient(registry, links, commands, { project: sandbox.project }),
+    });
+    return { registry, server };
+  };
+  const first = await boot(0);
+  const running: RealPanelServer = {
+    url: first.server.url,
     token,
-    version: "test",
-    staticRoot: writeWebFiles(join(sandbox.root, "web")),
-    health: () => ({ chats: registry.size }),
-    onClient: recordingClient(registry, links, commands, { project: sandbox.project }),
-  });
-  return {
-    url: server.url,
-    token,
-    registry,
-    server,
+    ...first,
     links,
     commands,
     api,
     sandbox,
     async close() {
-      await registry.closeAll();
-      await server.close(1000);
+      await running.registry.closeAll();
+      await running.server.close(1000);
       await api.close();
       sandbox.cleanup();
     },
+    async restart() {
+      await running.server.close(1000);
+      await running.registry.closeAll();
+      Object.assign(running, await boot(Number(new URL(running.url).port)));
+    },
   };
+  return running;
 }
 
 /** openPanel for a real-claude server (it only needs the URL and token). */

@@ -3,6 +3,7 @@ import { h, isTypingTarget } from "./dom.js";
 import type { MediaSource } from "./media.js";
 import { pendingPermissions } from "./store.js";
 import { ComposerView } from "./view/composer.js";
+import { GoneBanner } from "./view/gone-banner.js";
 import { HistoryView } from "./view/history.js";
 import { loadSettings, type PanelSettings } from "./preferences.js";
 import { PermissionCards } from "./view/permission.js";
@@ -40,11 +41,12 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
   const status = new StatusBarView();
   const toasts = h("div", { class: "toasts", attrs: { "aria-live": "assertive" } });
   const composer = new ComposerView({
-    send: (text) => app.send(text),
+    send: (text) => (transcript.followBottom(), app.send(text)),
     interrupt: () => void app.interrupt(),
     setModel: (model) => app.setModel(model),
     setMode: (mode) => app.setPermissionMode(mode),
   });
+  const gone = new GoneBanner(() => void app.resumeGone().then(() => composer.input.focus()));
   const initial = loadSettings();
   const configure = (sendKey: PanelSettings["sendKey"], bypass: boolean): void => {
     composer.configure(sendKey, bypass);
@@ -72,7 +74,7 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
   const drawerButton = h("button", { class: "drawer-toggle", attrs: { type: "button", "aria-controls": "chat-drawer", "aria-expanded": "false" }, on: { click: () => drawer(!shell.classList.contains("drawer-open")) } }, "☰ Chats");
   const backdrop = h("div", { class: "drawer-backdrop", attrs: { "aria-hidden": "true" }, on: { click: () => drawer(false) } });
   header.el.prepend(drawerButton);
-  const shell = h("div", { class: "shell" }, sidebar.el, backdrop, h("main", { class: "main" }, header.el, toasts, history.el, settings.el, transcript.el, composer.el, status.el));
+  const shell = h("div", { class: "shell" }, sidebar.el, backdrop, h("main", { class: "main" }, header.el, toasts, history.el, settings.el, transcript.el, gone.el, composer.el, status.el));
   function drawer(open: boolean): void {
     shell.classList.toggle("drawer-open", open);
     drawerButton.setAttribute("aria-expanded", String(open));
@@ -92,7 +94,8 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     const inHistory = app.history.state.open;
     if (inHistory) settingsOpen = false;
     sidebar.render(s.chats, s.activeChatId, s.project);
-    header.render(summary, view, s.connection, inHistory, settingsOpen);
+    // A chat gone after a sidecar restart keeps its title (not "New chat").
+    header.render(summary ?? app.goneSummary(s.activeChatId), view, s.connection, inHistory, settingsOpen);
     renderToasts(toasts, s.toasts, (id) => app.dismiss(id));
     history.render(app.history.state);
     settings.show(settingsOpen);
@@ -106,6 +109,7 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     // Older events were prepended: keep what the user was looking at in place.
     if (earlier !== undefined && earlier.olderPages !== olderPages) transcript.el.scrollTop = transcript.el.scrollHeight - fromBottom;
     olderPages = earlier?.olderPages ?? 0;
+    gone.render(!inHistory && !settingsOpen && app.isGone(s.activeChatId), app.goneSession());
     composer.render(view, app.activeBusy(), s.connection.phase === "open");
     status.render(summary, view, app.isGone(s.activeChatId));
     focusNewRequests(view);

@@ -48,6 +48,8 @@ export class PanelController {
   private autoSelected = false;
   /** Chats opened by this page that no chats frame has listed yet (the list is debounced). */
   private readonly justOpened = new Set<string>();
+  /** The last summary the sidecar listed for each chat, so a gone chat keeps its title. */
+  private readonly lastSummaries = new Map<string, ChatSummary>();
 
   constructor(private readonly opts: ControllerOptions) {
     this.history = new HistoryModel({
@@ -134,6 +136,22 @@ export class PanelController {
     return chatId !== undefined && this.state.views.has(chatId) && !this.justOpened.has(chatId) && !this.state.chats.some((c) => c.chatId === chatId);
   }
 
+  /** The session of a chat that is gone (for "Resume this session"); undefined if open or it had none. */
+  goneSession(chatId = this.state.activeChatId): string | undefined {
+    return this.isGone(chatId) ? this.view(chatId)?.info.sessionId : undefined;
+  }
+
+  /** The last summary of a chat that is gone (its title stays on screen), if it was listed. */
+  goneSummary(chatId = this.state.activeChatId): ChatSummary | undefined {
+    return chatId !== undefined && this.isGone(chatId) ? this.lastSummaries.get(chatId) : undefined;
+  }
+
+  /** Resume the session of the active chat that is gone, in a new chat, and show it. */
+  async resumeGone(): Promise<string | undefined> {
+    const sessionId = this.goneSession();
+    return sessionId === undefined ? undefined : this.open(sessionId);
+  }
+
   /** Skip the reconnect wait. */
   reconnectNow(): void {
     this.conn.reconnectNow();
@@ -167,7 +185,8 @@ export class PanelController {
       if (tooLarge !== undefined) throw new CommandError("attachment_too_large", tooLarge);
       let chatId = this.state.activeChatId;
       const open = chatId !== undefined && (this.justOpened.has(chatId) || this.state.chats.some((c) => c.chatId === chatId));
-      if (chatId === undefined || !open) chatId = await this.openAndSelect();
+      // A chat that is gone (the sidecar restarted) resumes its session: never a silent new one.
+      if (chatId === undefined || !open) chatId = await this.openAndSelect(chatId !== undefined ? this.goneSession(chatId) : undefined);
       await this.conn.request("chat.send", attachments.length > 0 ? { chatId, text, attachments } : { chatId, text });
       return true;
     });
@@ -202,7 +221,8 @@ export class PanelController {
   /** True while the active chat runs a turn. */
   activeBusy(): boolean {
     const v = this.view(this.state.activeChatId);
-    return v !== undefined && isBusy(v);
+    // A gone chat's last view may have been mid-turn: nothing runs any more.
+    return v !== undefined && isBusy(v) && !this.isGone(this.state.activeChatId);
   }
 
   /** Show an error message for a while. */
@@ -236,6 +256,7 @@ export class PanelController {
     // Chats that are gone (closed, or the sidecar restarted) are no longer followed; their last
     // view stays visible until the user picks another chat.
     const open = new Set(chats.map((c) => c.chatId));
+    for (const c of chats) this.lastSummaries.set(c.chatId, c);
     for (const chatId of open) this.justOpened.delete(chatId);
     for (const chatId of [...this.conn.subscriptions]) if (!open.has(chatId) && !this.justOpened.has(chatId)) this.conn.forget(chatId);
     this.set({ chats });

@@ -4,6 +4,7 @@ import type { MediaSource } from "../media.js";
 import { permissionLine } from "../permission-words.js";
 import type { BlockView, Item, MessageItem, NoticeItem, ResultItem, SubagentItem, ToolItem, UserItem } from "../store.js";
 import { composeCard } from "./compose-card.js";
+import { renderDiff } from "./diff-view.js";
 
 // One transcript entry → one element. Everything is text except a final text block's `html`,
 // which the sidecar rendered from markdown and sanitized: it is the only innerHTML in the app.
@@ -112,7 +113,8 @@ function renderTool(item: ToolItem, ctx: ItemContext): HTMLElement {
     permission?.tag ? h("span", { class: `tool-permission ${permission.outcome ?? ""}`, attrs: { title: permission.text } }, permission.tag) : null,
     item.durationMs !== undefined ? h("span", { class: "tool-duration" }, formatDuration(item.durationMs)) : null,
   ];
-  const body: Child[] = [h("div", { class: "label" }, "Input"), h("pre", null, previewJson(item.input))];
+  const diff = renderDiff(item.name, item.input);
+  const body: Child[] = diff ? [h("div", { class: "label" }, "Change"), diff] : [h("div", { class: "label" }, "Input"), h("pre", null, previewJson(item.input))];
   if (item.result !== undefined) body.push(h("div", { class: "label" }, item.status === "error" ? "Error" : "Result"), h("pre", null, clip(item.result, MAX_RESULT)));
   for (const image of item.images ?? []) {
     const picture = resultImage(image);

@@ -3,6 +3,7 @@ import { h } from "../dom.js";
 import { describeSuggestion, previewJson, shortSummary } from "../format.js";
 import { pathShownIn, settled } from "../permission-words.js";
 import type { PermissionItem } from "../store.js";
+import { renderDiff } from "./diff-view.js";
 import { resultImage } from "./items.js";
 import { renderQuestions, type Question } from "./questions.js";
 
@@ -83,7 +84,10 @@ export class PermissionCards {
     if (r.description && r.description !== r.summary && r.description !== summary && !(!/\s/.test(r.description) && pathShownIn(summary, r.description))) card.append(h("div", { class: "perm-desc" }, r.description));
     // The path once: not again when the summary already names it.
     if (r.blockedPath && !pathShownIn(r.isQuestion ? "" : summary, r.blockedPath)) card.append(h("div", { class: "meta perm-path" }, `Path: ${r.blockedPath}`));
-    if (!r.isQuestion) card.append(h("details", { class: "perm-input" }, h("summary", null, "Input"), h("pre", null, previewJson(r.input))));
+    // A file edit shows its change as a diff; any other tool its input.
+    const diff = r.isQuestion ? null : renderDiff(r.toolName, r.input);
+    if (diff) card.append(diff);
+    else if (!r.isQuestion) card.append(h("details", { class: "perm-input" }, h("summary", null, "Input"), h("pre", null, previewJson(r.input))));
     if (item.outcome) {
       card.append(h("div", { class: "perm-outcome", attrs: { role: "status" } }, settled(item.outcome, item.detail, item.by)));
       return card;

@@ -5,7 +5,8 @@ import type { PermissionCards } from "./permission.js";
 
 // The transcript: a keyed list that re-renders only the items whose object (or stamp) changed,
 // keeps the focus and caret inside a re-rendered card, and sticks to the bottom while the user
-// has not scrolled up.
+// has not scrolled up. Sending follows the bottom again; while the user reads above, new content
+// shows a "↓ New" pill instead of moving the page.
 
 interface Rendered { item: Item; stamp: string; el: HTMLElement }
 
@@ -18,12 +19,33 @@ export class TranscriptView {
   private rendered = new Map<string, Rendered>();
   private chatId: string | undefined;
   private readonly openDetails = new Set<string>();
+  /** Set by a send: the next render scrolls to the bottom even if the user had scrolled up. */
+  private follow = false;
+  /** "↓ New" pill, shown when something arrived below while the user reads above. */
+  private readonly pill: HTMLButtonElement;
+  /** The last item shown: when it changes (new or growing output below), the pill may show. */
+  private lastItem: Item | undefined;
 
   constructor(private readonly cards: PermissionCards, private readonly extras: Pick<ItemContext, "subagent" | "media"> = {}) {
     this.list = h("div", { class: "items" });
     this.hint = h("p", null, "Type below and press Enter. Shift+Enter adds a new line.");
     this.empty = h("div", { class: "empty" }, h("p", { class: "empty-title" }, "Ask Claude anything about your project."), this.hint);
-    this.el = h("div", { class: "transcript", attrs: { role: "log", "aria-label": "Conversation", tabindex: "0" } }, this.empty, this.list);
+    this.pill = h("button", { class: "new-pill", attrs: { type: "button", hidden: true, "aria-label": "Scroll to the newest message" }, on: { click: () => this.toBottom() } }, "↓ New");
+    this.el = h("div", { class: "transcript", attrs: { role: "log", "aria-label": "Conversation", tabindex: "0" } }, this.empty, this.list, this.pill);
+    this.el.addEventListener("scroll", () => {
+      if (this.atBottom()) this.pill.hidden = true;
+    });
+  }
+
+  /** The user sent something: show it and what follows (the answer, a permission card). */
+  followBottom(): void {
+    this.follow = true;
+    this.toBottom();
+  }
+
+  private toBottom(): void {
+    this.el.scrollTop = this.el.scrollHeight;
+    this.pill.hidden = true;
   }
 
   /** The empty chat's hint for the send key chosen in Settings. */
@@ -41,7 +63,8 @@ export class TranscriptView {
     }
     const items = view?.items ?? [];
     this.empty.hidden = items.length > 0;
-    const stick = switched || this.atBottom();
+    const stick = switched || this.follow || this.atBottom();
+    this.follow = false;
     const ctx = this.context(view);
     const seen = new Set<string>();
     let prev: Element | null = null;
@@ -67,7 +90,12 @@ export class TranscriptView {
       r.el.remove();
       this.rendered.delete(key);
     }
-    if (stick) this.el.scrollTop = this.el.scrollHeight;
+    // Older pages prepended above (Load older) do not change the last item: no pill for them.
+    const last = items.at(-1);
+    const news = last !== undefined && last !== this.lastItem && !switched;
+    this.lastItem = last;
+    if (stick) this.toBottom();
+    else if (news) this.pill.hidden = false;
   }
 
   private context(view: ChatView | undefined): ItemContext {
