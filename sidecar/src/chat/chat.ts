@@ -17,7 +17,7 @@ import { launchClaude } from "./launch.js";
 import { SilenceWatchdog } from "./watchdog.js";
 import { CLOSE_TURN_WAIT_MS, finishOpenTurn } from "./closing.js";
 import { Normalizer } from "./normalize.js";
-import { toPermissionResult, type PermissionAnswer } from "./permissions.js";
+import { modeSetBy, toPermissionResult, type PermissionAnswer } from "./permissions.js";
 import { initEvent } from "./init-event.js";
 import { assertModeAllowed } from "./permission-mode.js";
 import { PermissionBook, type PendingPermission } from "./permission-book.js";
@@ -153,8 +153,12 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     // Closed before the write, so two answers racing each other cannot both reach claude.
     const resolved = this.permissions.close(requestId, result.behavior === "allow" ? "allowed" : "denied", answer.kind, "user");
     if (resolved) this.emitEvent(resolved);
+    if (result.behavior === "allow" && pending.request.tool_use_id) this.normalizer.approved(pending.request.tool_use_id);
     this.syncState();
     await proc.send(permissionAnswer(requestId, result));
+    // claude switches its mode at once but says so only at its next turn: tell the pickers now.
+    const mode = modeSetBy(result);
+    if (mode !== undefined) this.emitEvent({ type: "init", permissionMode: mode });
   }
 
   /** Switch the model for the next turns (null = the CLI's default). */
