@@ -9,6 +9,7 @@ import { webFiles } from "../web/files.js";
 import { locateClaude } from "../claude/locate.js";
 import { MCP_TOKEN_ENV, mcpConfigJson } from "../chat/agent-tools.js";
 import type { ChatOptions } from "../chat/chat.js";
+import { idleMsFromEnv } from "../chat/idle.js";
 import { chatToolHost } from "../tools/chat-tools.js";
 import { UnityToolProvider } from "../tools/unity-provider.js";
 import { unityAssetImporter } from "../tools/unity-import.js";
@@ -26,7 +27,7 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
   const removeUnity = ctx.tools?.addProvider(unity);
   // compose_mml's WAV files are imported by the Editor when it is connected.
   if (ctx.tools) ctx.tools.importAsset = unityAssetImporter(unity);
-  const chatDefaults: ChatOptions = { claudePath: claude.path, cwd: ctx.project, env: process.env, ...(ctx.tools ? { tools: chatToolHost(ctx.tools.registry) } : {}) };
+  const chatDefaults: ChatOptions = { claudePath: claude.path, cwd: ctx.project, env: process.env, idleMs: idleMsFromEnv(process.env), ...(ctx.tools ? { tools: chatToolHost(ctx.tools.registry) } : {}) };
   const registry = new ChatRegistry({ chatDefaults });
   // One history per sidecar: its watcher and index start on the first history command.
   const history = new PanelHistory({ project: ctx.project, env: process.env });
