@@ -13,6 +13,7 @@ import type { PanelHistory } from "./history-service.js";
 import type { HubDelivery } from "./hub.js";
 import { toolHandlers } from "./tools-router.js";
 import type { UnityToolProvider } from "../tools/unity-provider.js";
+import { openAssetInUnity } from "../tools/unity-open.js";
 import { forClient, oversizeFrame, protocolMismatch, toErrorFrame, type RenderWanted } from "./router-frames.js";
 import { checkAttachments } from "../chat/attachments.js";
 
@@ -138,6 +139,10 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       send({ kind: "ack", id: c.id, result: { mode: sub.mode, fromSeq: sub.fromSeq, lastSeq: sub.lastSeq } });
       for (const d of sub.initial) deliver(d);
       return "sent" as const;
+    },
+    "asset.open": async (c) => {
+      await openAssetInUnity(info.tools, c.ref);
+      return undefined;
     },
     unsubscribe: (c) => {
       subscriptions.get(c.chatId)?.();

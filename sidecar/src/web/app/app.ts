@@ -10,6 +10,8 @@ import { SettingsView } from "./view/settings.js";
 import { SidebarView } from "./view/sidebar.js";
 import { HeaderView, renderToasts, StatusBarView } from "./view/statusbar.js";
 import { TranscriptView } from "./view/transcript.js";
+import { copyText, refPath, wireAssetLinks } from "./view/code-links.js";
+import { CommandError } from "./connection-types.js";
 
 // Builds the page from the view parts, re-renders them (at most once per frame) when the
 // controller's state changes, and handles the page-wide keys: Esc interrupts (or closes a
@@ -147,11 +149,21 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     }
   };
   document.addEventListener("keydown", onKey);
+  // Asset links (chat and History): open in the Editor, or copy the path when it is not connected.
+  const unwireLinks = wireAssetLinks(shell, (ref) => {
+    app.openAsset(ref).catch(async (err: unknown) => {
+      const path = refPath(ref);
+      const copied = await copyText(path);
+      const why = err instanceof CommandError && err.code === "unity_not_connected" ? "the Unity Editor is not connected" : (err as Error).message;
+      app.toast(copied ? `Copied ${path} (${why}).` : `Could not open or copy ${path}: ${why}`);
+    });
+  });
   const off = app.onChange(schedule);
   render();
   composer.input.focus();
   return () => {
     off();
+    unwireLinks();
     document.removeEventListener("keydown", onKey);
     if (frame !== 0) cancelAnimationFrame(frame);
   };
