@@ -11,6 +11,7 @@ import { SidebarView } from "./view/sidebar.js";
 import { HeaderView, renderToasts, StatusBarView } from "./view/statusbar.js";
 import { TranscriptView } from "./view/transcript.js";
 import { copyText, refPath, wireAssetLinks } from "./view/code-links.js";
+import { knownModels } from "./view/model-options.js";
 import { CommandError } from "./connection-types.js";
 
 // Builds the page from the view parts, re-renders them (at most once per frame) when the
@@ -53,7 +54,7 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     transcript.setSendKeyHint(sendKey === "ctrlEnter");
   };
   configure(initial.sendKey, initial.allowBypassPermissions);
-  const settings = new SettingsView((saved) => (configure(saved.sendKey, saved.allowBypassPermissions), schedule()));
+  const settings = new SettingsView((saved) => (configure(saved.sendKey, saved.allowBypassPermissions), schedule()), () => knownModels(app.state.views.values()));
   const toChat = (): void => {
     settingsOpen = false;
     app.history.hide();
