@@ -12,6 +12,7 @@ import { HeaderView, renderToasts, StatusBarView } from "./view/statusbar.js";
 import { TranscriptView } from "./view/transcript.js";
 import { copyText, refPath, wireAssetLinks } from "./view/code-links.js";
 import { knownModels } from "./view/model-options.js";
+import { chatName } from "./format.js";
 import { CommandError } from "./connection-types.js";
 
 // Builds the page from the view parts, re-renders them (at most once per frame) when the
@@ -112,7 +113,7 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     composer.render(view, app.activeBusy(), s.connection.phase === "open");
     status.render(summary, view, app.isGone(s.activeChatId));
     focusNewRequests(view);
-    document.title = summary?.title ? `${summary.title} — Agent Panel` : "Agent Panel";
+    document.title = summary ? `${chatName(summary)} — Agent Panel` : "Agent Panel";
   }
 
   // A new permission card takes the focus when the user is not typing, so Y / N answer it.
