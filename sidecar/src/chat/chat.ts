@@ -167,11 +167,11 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     const resolved = this.permissions.close(requestId, result.behavior === "allow" ? "allowed" : "denied", answer.kind, "user");
     if (resolved) this.emitEvent(resolved);
     if (result.behavior === "allow" && pending.request.tool_use_id) this.normalizer.approved(pending.request.tool_use_id);
-    this.syncState();
-    await proc.send(permissionAnswer(requestId, result));
-    // claude switches its mode at once but says so only at its next turn: tell the pickers now.
+    // claude switches its mode with this answer but says so only at its next turn: tell the pickers now.
     const mode = modeSetBy(result);
     if (mode !== undefined) this.emitEvent({ type: "init", permissionMode: mode });
+    this.syncState();
+    await proc.send(permissionAnswer(requestId, result));
   }
 
   /** Switch the model for the next turns (null = the CLI's default). */
