@@ -24,6 +24,8 @@ export interface OpenParams {
   claudePath?: string;
   /** Allow the sidecar's read-only tools without a card (default true). */
   preAllowReadOnlyTools?: boolean;
+  /** The chat's title from the start (a resumed session's), instead of its first prompt. */
+  title?: string;
 }
 
 /** How the registry creates chats. */
@@ -102,7 +104,7 @@ export class ChatRegistry extends EventEmitter<{ change: [] }> {
     const chatId = `c${++this.counter}-${randomBytes(3).toString("hex")}`;
     try {
       const chat = this.options.createChat ? this.options.createChat(chatOptions) : new Chat(chatOptions);
-      hub = new ChatHub(chatId, chat, { cwd: chatOptions.cwd, model: chatOptions.model, permissionMode: chatOptions.permissionMode }, this.options.hub);
+      hub = new ChatHub(chatId, chat, { cwd: chatOptions.cwd, model: chatOptions.model, permissionMode: chatOptions.permissionMode, ...(params.title !== undefined ? { title: params.title } : {}) }, this.options.hub);
     } catch (err) {
       credential?.revoke();
       throw err;

@@ -2,7 +2,7 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
 import { AgentPanelError } from "../errors.js";
-import { encodeCursor, listSubagents, loadSubagentTranscript, loadTranscript, searchSessions, searchText, transcriptDirFor, watchSessions, type SessionChanges, type SessionSummary as IndexSummary, type SessionWatcher } from "../history/index.js";
+import { encodeCursor, setCustomTitle, listSubagents, loadSubagentTranscript, loadTranscript, searchSessions, searchText, transcriptDirFor, watchSessions, type SessionChanges, type SessionSummary as IndexSummary, type SessionWatcher } from "../history/index.js";
 import type { ChatEvent } from "../chat/events.js";
 import type { PanelEvent } from "../protocol/panel/events.js";
 import { boundEvent } from "./hub-bounds.js";
@@ -132,6 +132,12 @@ export class PanelHistory {
     } finally {
       await handle?.close();
     }
+  }
+
+  /** Give a session of this project the panel's own title (a fork's "Fork of …"); the list shows it from the next look. */
+  async setTitle(sessionId: string, title: string): Promise<void> {
+    if (!SESSION_ID.test(sessionId)) return;
+    await setCustomTitle(this.dir, sessionId, title);
   }
 
   /**

@@ -46,7 +46,7 @@ export interface HubOptions {
 }
 
 /** What the hub knows about a chat before its init event arrives. */
-export interface HubMeta { cwd: string; model?: string; permissionMode?: string }
+export interface HubMeta { cwd: string; model?: string; permissionMode?: string; /** The resumed session's title (else the first prompt names the chat). */ title?: string }
 
 /** Receives a subscriber's live events. */
 export type HubSink = (seq: number, event: PanelEvent) => void;
@@ -92,6 +92,7 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
 
   constructor(readonly chatId: string, readonly chat: HubChat, private readonly meta: HubMeta, options: HubOptions = {}) {
     super();
+    this.title = meta.title;
     this.ring = new EventRing(options.bufferEvents ?? 10_000, options.bufferBytes ?? 32 * 1024 * 1024);
     const renderAsync = options.renderAsync ?? (options.render ? undefined : renderBlocksOffThread);
     this.gate = new RenderGate(`chat ${chatId} hub`, options.render ?? renderBlocks, renderAsync, (e) => this.publish(e));

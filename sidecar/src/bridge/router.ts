@@ -13,6 +13,8 @@ import type { PanelHistory } from "./history-service.js";
 import type { HubDelivery } from "./hub.js";
 import { toolHandlers } from "./tools-router.js";
 import type { UnityToolProvider } from "../tools/unity-provider.js";
+import { openAssetInUnity } from "../tools/unity-open.js";
+import { nameForkWhenKnown, resumedTitle } from "./chat-title.js";
 import { forClient, oversizeFrame, protocolMismatch, toErrorFrame, type RenderWanted } from "./router-frames.js";
 import { checkAttachments } from "../chat/attachments.js";
 
@@ -81,10 +83,14 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
     "chats.list": () => ({ chats: registry.list() }),
     "chat.open": async (c) => {
       const { id: _id, cmd: _cmd, claudePath, ...params } = c;
+      let title: string | undefined;
       if (params.resume !== undefined) {
         // Only a session id of this project (or a unique prefix of one) reaches claude's argv.
-        const known = info.history ? (await info.history.list({ includeArchived: true })).sessions.map((s) => s.id) : [];
-        params.resume = info.history ? resolveResumeId(params.resume, known) : requireSessionId(params.resume);
+        const sessions = info.history ? (await info.history.list({ includeArchived: true })).sessions : [];
+        params.resume = info.history ? resolveResumeId(params.resume, sessions.map((s) => s.id)) : requireSessionId(params.resume);
+        // The chat goes by the name History lists the session under; a fork says it is one.
+        const listed = sessions.find((s) => s.id === params.resume);
+        title = resumedTitle(listed?.titleSource === "none" ? undefined : listed?.title, params.fork === true);
         // Resuming a session that is already open switches to its chat instead of a second claude on it.
         const open = params.fork === true ? undefined : registry.list().find((s) => s.sessionId === params.resume);
         if (open) return { chatId: open.chatId, alreadyOpen: true };
@@ -92,7 +98,10 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       const located = claudePath === undefined ? undefined : allowedClaudePath(claudePath, info.claudePaths?.() ?? [registry.defaultClaudePath]);
       // Read where the earlier conversation ends before claude can append to the transcript.
       const earlier = params.resume !== undefined ? await info.history?.resumePoint(params.resume) : undefined;
-      const chatId = registry.open({ ...params, ...(located !== undefined ? { claudePath: located } : {}) }).chatId;
+      const hub = registry.open({ ...params, ...(located !== undefined ? { claudePath: located } : {}), ...(title !== undefined ? { title } : {}) });
+      const chatId = hub.chatId;
+      const history = info.history;
+      if (params.fork === true && params.resume !== undefined && title !== undefined && history) nameForkWhenKnown(hub, params.resume, title, (id, t) => history.setTitle(id, t));
       return earlier ? { chatId, history: earlier } : { chatId };
     },
     "chat.close": async (c) => {
@@ -138,6 +147,10 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       send({ kind: "ack", id: c.id, result: { mode: sub.mode, fromSeq: sub.fromSeq, lastSeq: sub.lastSeq } });
       for (const d of sub.initial) deliver(d);
       return "sent" as const;
+    },
+    "asset.open": async (c) => {
+      await openAssetInUnity(info.tools, c.ref);
+      return undefined;
     },
     unsubscribe: (c) => {
       subscriptions.get(c.chatId)?.();

@@ -16,9 +16,10 @@ import { NOT_LOGGED_IN } from "./login.js";
 import { launchClaude } from "./launch.js";
 import { SilenceWatchdog } from "./watchdog.js";
 import { INTERRUPT_SETTLE_MS, unansweredInterrupt } from "./stuck-turn.js";
+import { DEFAULT_IDLE_MS, IdleTimer } from "./idle.js";
 import { CLOSE_TURN_WAIT_MS, finishOpenTurn } from "./closing.js";
 import { Normalizer } from "./normalize.js";
-import { toPermissionResult, type PermissionAnswer } from "./permissions.js";
+import { modeSetBy, toPermissionResult, type PermissionAnswer } from "./permissions.js";
 import { initEvent } from "./init-event.js";
 import { assertModeAllowed } from "./permission-mode.js";
 import { PermissionBook, type PendingPermission } from "./permission-book.js";
@@ -48,6 +49,8 @@ export interface ChatOptions extends Omit<LaunchOptions, "resume"> {
   preAllowReadOnlyTools?: boolean;
   /** End a turn claude leaves open this long after an interrupt with no output (default 5 s). */
   interruptSettleMs?: number;
+  /** End claude after this long with nothing running; the next message resumes the session (default 30 min, 0 = never). */
+  idleMs?: number;
 }
 
 /** A live chat with the claude CLI. Listen to "event" for ChatEvents. */
@@ -64,6 +67,11 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   private readonly prompts = new Map<string, OutUserMessage>();
   private readonly silence: SilenceWatchdog;
   private readonly recovery: CrashRecovery;
+  private readonly idle: IdleTimer;
+  /** Set while claude is stopped for idleness: the chat is ready and its next message resumes the session. */
+  private dormant = false;
+  /** The model (null: the CLI's default) and permission mode the chat was last told, for an idle chat's relaunch. */
+  private readonly setup: { model?: string | null; permissionMode?: string } = {};
   private missingSession = false;
   /** Set when close() begins: no new prompt or card, and claude's output after the open turn is dropped. */
   private closing: Promise<void> | undefined;
@@ -82,6 +90,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     this.sessionId = options.resume;
     this.recovery = new CrashRecovery(options.resumeRetries ?? 3, options.resumeBackoffMs ?? 500);
     this.silence = new SilenceWatchdog(options.silenceMs ?? 600_000, () => this.onSilence());
+    this.idle = new IdleTimer(options.idleMs ?? DEFAULT_IDLE_MS, () => void this.sleep().catch((err: unknown) => reportInternal("idle stop", err)));
     if (options.tools) this.normalizer.agentTool = agentToolLabel(options.tools);
   }
 
@@ -105,6 +114,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     try {
       await this.launch(this.options.resume);
       this.sm.go("ready", this.options.resume ? "resumed" : "started");
+      this.syncState();
     } catch (err) {
       if (this.sm.state !== "closed") this.fail(err);
       throw err;
@@ -121,10 +131,12 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (text.trim() === "" && attachments.length === 0) throw new AgentPanelError("empty_message", "Type a message before sending.");
     const message = userMessage(text, attachmentBlocks(attachments));
     const queued = this.normalizer.turns.busy || state === "resuming";
+    // An idle chat gave its claude back: start it again (--resume); the prompt goes out once it is up.
+    if (this.dormant) this.wake();
     // The prompt goes to claude first (written at once, before any event goes out), so the panel's
     // bookkeeping runs while claude already works on it; its echo cannot arrive before this returns.
     // If claude just died, the prompt stays queued and the crash path sends it after resuming.
-    const proc = state !== "resuming" && this.proc?.alive ? this.proc : undefined;
+    const proc = this.sm.state !== "resuming" && this.proc?.alive ? this.proc : undefined;
     const written = proc?.send(message).then(
       () => undefined,
       (err: unknown) => (this.proc?.alive ? err : undefined),
@@ -143,6 +155,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   /** Stop the running turn (also withdraws a pending permission prompt). */
   async interrupt(): Promise<void> {
+    if (this.dormant) return; // nothing runs
     const control = this.requireControl();
     this.armInterruptNet();
     await control.request({ subtype: "interrupt" }, 10_000);
@@ -180,12 +193,17 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     // Closed before the write, so two answers racing each other cannot both reach claude.
     const resolved = this.permissions.close(requestId, result.behavior === "allow" ? "allowed" : "denied", answer.kind, "user");
     if (resolved) this.emitEvent(resolved);
+    if (result.behavior === "allow" && pending.request.tool_use_id) this.normalizer.approved(pending.request.tool_use_id);
+    // claude switches its mode with this answer but says so only at its next turn: tell the pickers now.
+    const mode = modeSetBy(result);
+    if (mode !== undefined) this.emitEvent({ type: "init", permissionMode: mode });
     this.syncState();
     await proc.send(permissionAnswer(requestId, result));
   }
 
   /** Switch the model for the next turns (null = the CLI's default). */
   async setModel(model: string | null): Promise<void> {
+    if (this.dormant) return this.emitEvent({ type: "init", model: model ?? "default" }); // applied when claude starts again
     const control = this.requireControl();
     this.normalizer.modelSwitches++;
     try {
@@ -199,6 +217,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   /** Switch the permission mode; bypassPermissions only if the chat was launched with the opt-in. */
   async setPermissionMode(mode: string): Promise<void> {
     assertModeAllowed(mode, this.options.allowBypassPermissions);
+    if (this.dormant) return this.emitEvent({ type: "init", permissionMode: mode }); // applied when claude starts again
     await this.requireControl().request({ subtype: "set_permission_mode", mode });
     this.emitEvent({ type: "init", permissionMode: mode });
   }
@@ -219,6 +238,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     const proc = this.proc;
     this.silence.clear();
     clearTimeout(this.interruptNet);
+    this.idle.clear();
     this.cancelPermissions("chat closed");
     if (proc?.alive && this.normalizer.turns.current !== null && liveStates.has(this.sm.state)) {
       const ended = new Promise<void>((resolve) => (this.turnEnded = resolve));
@@ -233,9 +253,9 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     await proc?.stop();
   }
 
-  private async launch(resume: string | undefined): Promise<void> {
+  private async launch(resume: string | undefined, launch: LaunchOptions = this.options): Promise<void> {
     this.missingSession = false;
-    this.initInfo = await launchClaude(this.options, resume, this.options, {
+    this.initInfo = await launchClaude(launch, resume, this.options, {
       adopt: (proc, control) => {
         this.proc = proc;
         this.control = control;
@@ -381,11 +401,46 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (outcome.kind === "abandoned") return;
     this.sm.go("ready", "resumed after crash");
     this.emitEvent({ type: "notice", level: "info", code: "resumed", message: "Resumed the session after claude exited.", data: { sessionId: this.sessionId } });
+    await this.resendPending();
+  }
+
+  /** Send the prompts claude has not started (after a restart) and settle the state. */
+  private async resendPending(): Promise<void> {
     for (const turnId of this.normalizer.turns.pending) {
       const prompt = this.prompts.get(turnId);
       if (prompt) await this.proc?.send(prompt).catch(() => undefined);
     }
     this.syncState();
+  }
+
+  /** Quiet for the idle time: end claude (the chat stays ready; the next message resumes it). */
+  private async sleep(): Promise<void> {
+    const proc = this.proc;
+    if (this.closing || this.sm.state !== "ready" || this.normalizer.turns.busy || this.permissions.size > 0 || !proc?.alive) return;
+    this.dormant = true;
+    this.idle.forgetTasks();
+    this.control?.failAll("claude_exited", "claude was stopped because the chat was idle.");
+    await proc.stop();
+  }
+
+  /** The next message of an idle chat: claude starts again on the same session, with the chat's current model and mode. */
+  private wake(): void {
+    this.dormant = false;
+    this.sm.go("resuming", "idle");
+    const launch: LaunchOptions = { ...this.options };
+    if (this.setup.model !== undefined) launch.model = this.setup.model ?? undefined;
+    if (this.setup.permissionMode !== undefined) launch.permissionMode = this.setup.permissionMode;
+    void this.launch(this.sessionId, launch).then(
+      async () => {
+        if (this.sm.state !== "resuming") return; // closed meanwhile
+        this.sm.go("ready", "resumed after idle");
+        await this.resendPending();
+      },
+      (err: unknown) => {
+        for (const turnId of this.normalizer.turns.drainQueued()) this.prompts.delete(turnId);
+        if (this.sm.state !== "closed") this.fail(err);
+      },
+    );
   }
 
   private syncState(): void {
@@ -398,6 +453,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
       : "ready";
     this.sm.go(desired);
     if (desired === "ready") this.silence.clear();
+    this.idle.update(desired === "ready" && !this.dormant && !this.closing && this.proc?.alive === true);
   }
 
   private onSilence(): void {
@@ -433,7 +489,12 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   private emitEvent(event: ChatEvent): void {
     if (this.ended) return;
-    if (event.type === "init") this.lastInit = JSON.stringify(event);
+    this.idle.observe(event);
+    if (event.type === "init") {
+      this.lastInit = JSON.stringify(event);
+      if (event.model !== undefined) this.setup.model = event.model === "default" ? null : event.model;
+      if (event.permissionMode !== undefined) this.setup.permissionMode = event.permissionMode;
+    }
     if (event.type === "state" && event.state === "closed") this.ended = true;
     this.emit("event", event);
   }

@@ -52,6 +52,12 @@ export class Normalizer {
     }
   }
 
+  /** The user allowed a tool call: its duration counts from now, not from while it waited for the answer. */
+  approved(toolUseId: string): void {
+    const tool = this.tools.get(toolUseId);
+    if (tool) tool.startedAt = this.now();
+  }
+
   /** Forget open tools and messages when the process is gone (crash path); returns closing events. */
   abandonAll(reason: string): ChatEvent[] {
     const out: ChatEvent[] = [];

@@ -57,3 +57,11 @@ function pickSuggestions(offered: PermissionUpdate[], indexes: number[] | undefi
   }
   return chosen as PermissionUpdate[];
 }
+
+/** The permission mode an allow answer switches the session to ("Always → Accept edits"), if any. */
+export function modeSetBy(result: PermissionResult): string | undefined {
+  if (result.behavior !== "allow") return undefined;
+  let mode: string | undefined;
+  for (const u of result.updatedPermissions ?? []) if (u.type === "setMode" && typeof u.mode === "string") mode = u.mode;
+  return mode;
+}

@@ -8,6 +8,7 @@ import { attachClient } from "../bridge/router.js";
 import { webFiles } from "../web/files.js";
 import { locateClaude } from "../claude/locate.js";
 import type { ChatOptions } from "../chat/chat.js";
+import { idleMsFromEnv } from "../chat/idle.js";
 import { chatToolHost } from "../tools/chat-tools.js";
 import { UnityToolProvider } from "../tools/unity-provider.js";
 import { unityAssetImporter } from "../tools/unity-import.js";
@@ -25,7 +26,7 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
   const removeUnity = ctx.tools?.addProvider(unity);
   // compose_mml's WAV files are imported by the Editor when it is connected.
   if (ctx.tools) ctx.tools.importAsset = unityAssetImporter(unity);
-  const chatDefaults: ChatOptions = { claudePath: claude.path, cwd: ctx.project, env: process.env, ...(ctx.tools ? { tools: chatToolHost(ctx.tools.registry) } : {}) };
+  const chatDefaults: ChatOptions = { claudePath: claude.path, cwd: ctx.project, env: process.env, idleMs: idleMsFromEnv(process.env), ...(ctx.tools ? { tools: chatToolHost(ctx.tools.registry) } : {}) };
   const registryOptions: RegistryOptions = { chatDefaults };
   const registry = new ChatRegistry(registryOptions);
   // One history per sidecar: its watcher and index start on the first history command.

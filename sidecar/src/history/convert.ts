@@ -3,6 +3,7 @@ import { Normalizer } from "../chat/normalize.js";
 import { parseInbound } from "../protocol/claude/parse.js";
 import { classifyUser, parseTaskNotification, type UserLine } from "./prompt.js";
 import { TurnBook } from "./turnbook.js";
+import { RunUsage } from "./run-usage.js";
 
 // Replays transcript lines through the chat engine's Normalizer, so a restored session renders
 // with exactly the events of a live one. Transcripts differ from stdout in a few ways this class
@@ -23,6 +24,7 @@ export class TranscriptConverter {
   private clock = 0;
   private readonly normalizer = new Normalizer(() => this.clock);
   private readonly book: TurnBook;
+  private readonly run = new RunUsage();
   private readonly parent: string | null;
   private openMessage: string | undefined;
   private anchor = "";
@@ -47,10 +49,21 @@ export class TranscriptConverter {
       this.normalizer.handle(parseInbound({ type: "system", subtype: "init", session_id: String(line.sessionId ?? ""), cwd: line.cwd }));
     }
     if (line.isSidechain === true && this.parent === null) return []; // old CLIs kept subagents inline
+    const events = this.convert(line);
+    this.run.events(events);
+    return events;
+  }
+
+  private convert(line: Record<string, unknown>): ChatEvent[] {
     switch (line.type) {
       case "user": return this.stable(this.user(line, classifyUser(line)));
-      case "assistant": return this.stable(this.assistant(line));
+      case "assistant":
+        this.run.assistant(line);
+        return this.stable(this.assistant(line));
       case "system": return this.stable(this.system(line));
+      case "cost-state":
+        this.run.costState(line);
+        return [];
       default: return [];
     }
   }

@@ -51,7 +51,8 @@ export const PAGE_BYTES = 8 * 1024 * 1024;
 export const MAX_RECORD_BYTES = 32 * 1024 * 1024;
 
 const USER = needle('"type":"user"');
-const WANTED = [USER, needle('"type":"assistant"'), needle('"type":"system"')];
+// cost-state: a run's token totals (the output of an interrupted reply, history/run-usage.ts).
+const WANTED = [USER, needle('"type":"assistant"'), needle('"type":"system"'), needle('"type":"cost-state"')];
 
 /** Load one page of a session transcript (the newest when no cursor is given). */
 export async function loadTranscript(file: string, opts: TranscriptPageOptions = {}): Promise<TranscriptPage> {

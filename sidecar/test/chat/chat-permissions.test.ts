@@ -106,3 +106,36 @@ describe("Chat permissions under concurrency", () => {
     expect(t!.of("permission_resolved")).toHaveLength(1);
   });
 });
+
+describe("Chat permissions: a mode set by an answer", () => {
+  it("tells the panels the new mode as soon as 'Always → Accept edits' is answered, not at the next turn", async () => {
+    await untilPermission();
+    await t!.chat.answerPermission(t!.of("permission_requested")[0]!.requestId, { kind: "allow" });
+    await t!.waitFor((e) => e.type === "turn_result");
+    await t!.chat.send("write the file");
+    const write = (await t!.waitFor((e) => e.type === "permission_requested" && e.toolName === "Write")) as ChatEventOf<"permission_requested">;
+    const at = write.suggestions.findIndex((s) => (s as { type?: string }).type === "setMode");
+    expect(at).toBeGreaterThanOrEqual(0);
+    await t!.chat.answerPermission(write.requestId, { kind: "allow_always", suggestions: [at] });
+    const events = t!.events;
+    const resolved = events.findIndex((e) => e.type === "permission_resolved" && e.requestId === write.requestId);
+    const mode = events.findIndex((e) => e.type === "init" && e.permissionMode === "acceptEdits");
+    expect(mode).toBeGreaterThan(resolved);
+    // Before the tool even finished: the picker follows the answer at once.
+    const finished = events.findIndex((e) => e.type === "tool_finished" && e.name === "Write");
+    expect(finished === -1 || mode < finished).toBe(true);
+  });
+});
+
+describe("Chat permissions: tool duration", () => {
+  it("counts a tool's duration from the user's answer, not from while its card waited", async () => {
+    const req = await untilPermission();
+    const waited = 700;
+    await new Promise((r) => setTimeout(r, waited));
+    await t!.chat.answerPermission(req.requestId, { kind: "allow" });
+    await t!.waitFor((e) => e.type === "turn_result");
+    const finished = t!.of("tool_finished")[0]!;
+    // The fake runs the tool at once: anything near the wait would be the wait itself.
+    expect(finished.durationMs).toBeLessThan(waited / 2);
+  });
+});

@@ -87,6 +87,19 @@ describe("loadTranscript renders history like the live chat", () => {
     expect(historyResults[interrupted]!.usage.input).toBe(liveResults[interrupted]!.usage.input);
   });
 
+  it("gives an interrupted reply the output tokens claude counted, not the 1 its cut-off record says", async () => {
+    // The transcript's record of the cut-off message keeps message_start's usage; the run's
+    // cost-state line has the real total, and the difference is the interrupted reply's.
+    const n = new Normalizer();
+    n.turns.enqueue();
+    n.turns.enqueue();
+    const file = join(import.meta.dirname, "../../../fixtures/reference/cli-2.1.332", "interrupt.jsonl");
+    const liveResults = of(readFileSync(file, "utf8").split("\n").filter(Boolean).flatMap((l) => n.handle(parseInbound(JSON.parse(l)))), "turn_result");
+    const historyResults = of(await load("interrupt"), "turn_result");
+    expect(liveResults[0]!.usage.output).toBeGreaterThan(1);
+    expect(historyResults.map((r) => r.usage.output)).toEqual(liveResults.map((r) => r.usage.output));
+  });
+
   it("ends a turn claude refused for want of a login with the live chat's not_logged_in notice", async () => {
     const events = await load("nocreds");
     expect(of(events, "turn_result")).toEqual([]);

@@ -38,7 +38,7 @@ export interface PanelServer {
 }
 
 /** Start the sidecar pieces with chats that play `scenario` on the fake claude. */
-export async function startPanelServer(scenario: object): Promise<PanelServer> {
+export async function startPanelServer(scenario: object, opts: { render?: (markdown: string) => { html: string } } = {}): Promise<PanelServer> {
   const dir = mkdtempSync(join(tmpdir(), "ap-web-e2e-"));
   const scenarioFile = join(dir, "scenario.json");
   writeFileSync(scenarioFile, JSON.stringify(scenario));
@@ -53,7 +53,7 @@ export async function startPanelServer(scenario: object): Promise<PanelServer> {
       process: { graceMs: 300, killWaitMs: 300 },
     },
     // Until the sidecar's markdown renderer lands, a tiny test renderer exercises the html path.
-    hub: { render: (md) => ({ html: markdownForTests(md) }) },
+    hub: { render: opts.render ?? ((md) => ({ html: markdownForTests(md) })) },
     changeDelayMs: 20,
   });
   const token = "t".repeat(20) + Math.random().toString(36).slice(2);

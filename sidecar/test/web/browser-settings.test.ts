@@ -44,7 +44,9 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: settings and narrow windows", ()
     let view = await openSettings(page);
     const mode = view.getByLabel("Permission mode");
     expect(await mode.locator("option").allTextContents()).not.toContain("Bypass permissions");
-    await view.getByLabel("Default model").fill("sonnet");
+    // Before any chat started, the model picker offers the aliases every claude accepts.
+    expect(await view.getByLabel("Default model").locator("option").allTextContents()).toEqual(["Claude Code's default", "Opus", "Sonnet", "Haiku"]);
+    await view.getByLabel("Default model").selectOption("sonnet");
     await mode.selectOption("acceptEdits");
     await view.getByLabel("Allowed tools", { exact: true }).fill("Read, Bash(git diff:*)");
     await view.getByLabel("Disallowed tools", { exact: true }).fill("WebFetch");
@@ -84,6 +86,27 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: settings and narrow windows", ()
     await box.press("Control+Enter");
     await until(() => server!.commands.find((c) => c.cmd === "chat.send"), 5000, "chat.send");
     expect(server.commands.find((c) => c.cmd === "chat.send")).toMatchObject({ text: "first line\n" });
+    expect(problems).toEqual([]);
+  });
+
+  it("offers the composer's model choices as the default model, and opens the next chat with the one picked", async () => {
+    server = await startPanelServer(toolScenario());
+    const { page, problems } = await openPanel(chrome.browser, server);
+    await page.getByRole("button", { name: "New chat" }).click();
+    const picker = page.getByRole("combobox", { name: "Model" });
+    await expect.poll(() => picker.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const composerLabels = await picker.locator("option").allTextContents();
+    expect(composerLabels.length).toBeGreaterThan(1);
+    const view = await openSettings(page);
+    const model = view.getByLabel("Default model");
+    expect(await model.locator("option").allTextContents()).toEqual(composerLabels);
+    expect(await model.inputValue()).toBe(""); // the CLI's default: no --model
+    await model.selectOption({ label: "Haiku" });
+    await view.getByRole("button", { name: "Save" }).click();
+    await view.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    await page.getByRole("button", { name: "New chat" }).click();
+    await until(() => opens(server!).length > 1, 5000, "the second chat.open");
+    expect(opens(server)[1]).toMatchObject({ model: "haiku" });
     expect(problems).toEqual([]);
   });
 

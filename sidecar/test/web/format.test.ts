@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PanelEventOf } from "../../src/protocol/panel/events.js";
-import { clip, contextUse, describeSuggestion, formatBytes, formatCost, formatDuration, formatTokens, sessionDetails, shortSummary, stateLabel } from "../../src/web/app/format.js";
+import { chatName, clip, contextUse, describeSuggestion, formatBytes, formatCost, formatDuration, formatTokens, sessionDetails, shortSummary, stateLabel } from "../../src/web/app/format.js";
 import { parseHashToken, takeToken } from "../../src/web/app/token.js";
 
 // Text the panel shows, and where it gets its token from.
@@ -57,5 +57,13 @@ describe("shortSummary", () => {
     expect(sessionDetails({ gitBranch: "main", model: "claude-sonnet", messageCount: 42, messageCountExact: false, size: 1288490 })).toBe("main · claude-sonnet · ~42 messages · 1.2 MB");
     expect(sessionDetails({ gitBranch: " ", messageCount: 1, messageCountExact: true, size: 820 })).toBe("1 message · 820 B");
     expect([formatBytes(14 * 1024 + 300), formatBytes(3 * 1024 ** 3 + 400 * 1024 ** 2), formatBytes(-5), formatBytes(2 * 1024 ** 2)]).toEqual(["14 KB", "3.4 GB", "0 B", "2 MB"]);
+  });
+});
+
+describe("chatName", () => {
+  it("names a chat the same way wherever it is shown: its title, else its session, else untitled", () => {
+    expect(chatName({ title: "Fork of Player jump", sessionId: "2c54866b-7cd0-4caf-b231-cd4dc52df7b3" })).toBe("Fork of Player jump");
+    expect(chatName({ sessionId: "2c54866b-7cd0-4caf-b231-cd4dc52df7b3" })).toBe("Session 2c54866b");
+    expect(chatName({})).toBe("Untitled chat");
   });
 });

@@ -22,6 +22,11 @@ describe("permission words", () => {
     expect(who("sidecar")).toBe("Agent Panel");
   });
 
+  it("a call the user answered says so in its header without a folded request (a restored session)", () => {
+    expect(permissionLine(tool({ decision: "accept", decidedBy: "user" }))).toEqual({ outcome: "allowed", tag: "Allowed by you", text: "Allowed by you" });
+    expect(permissionLine(tool({ decision: "reject", decidedBy: "user" }))).toEqual({ outcome: "denied", tag: "Denied by you", text: "Denied by you" });
+  });
+
   it("a path the summary already names is not shown twice", () => {
     expect(pathShownIn("Assets/Scripts/A.cs", "/home/dev/Game/Assets/Scripts/A.cs")).toBe(true);
     expect(pathShownIn("echo one > par1.txt", "/home/dev/Game/par1.txt")).toBe(true);

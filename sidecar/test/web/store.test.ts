@@ -109,6 +109,19 @@ describe("reduce", () => {
     expect(itemByKey(v, "tool:x")).toMatchObject({ status: "error", result: "no such file", parentToolUseId: "agent-1" });
   });
 
+  it("shows a prompt sent during a turn as queued only until its own turn starts", () => {
+    const sent: PanelEvent[] = [
+      { type: "user_message", turnId: "t1", text: "first", queued: false, attachments: 0 },
+      { type: "turn_started", turnId: "t1", prompted: true },
+      { type: "user_message", turnId: "t2", text: "second", queued: true, attachments: 0 },
+    ];
+    expect(itemByKey(reduceAll(sent), "user:t2")).toMatchObject({ queued: true });
+    const all: PanelEvent[] = [...sent, { type: "turn_result", turnId: "t1", ok: true, subtype: "success", errors: [], usage, denials: [] }, { type: "turn_started", turnId: "t2", prompted: true }];
+    expect(itemByKey(reduceAll(all), "user:t2")).toMatchObject({ queued: false, text: "second" });
+    // A snapshot taken after the turn began says the same.
+    expect(itemByKey(reduceAll(compact(all)), "user:t2")).toMatchObject({ queued: false });
+  });
+
   it("never mutates the previous view and keeps unchanged items identical", () => {
     const before = reduceAll(conversation().slice(0, 12));
     const frozen = structuredClone({ items: before.items, positions: before.positions });
@@ -167,7 +180,7 @@ function eventArb(): fc.Arbitrary<PanelEvent> {
     fc.record({ id: req, outcome: fc.constantFrom("allowed", "denied", "cancelled") as fc.Arbitrary<"allowed"> }).map(({ id, outcome }): PanelEvent => ({ type: "permission_resolved", turnId: "t-x", requestId: id, outcome })),
     fc.record({ id: fc.constantFrom("k1", "k2"), status: fc.constantFrom("running", "done"), tokens: maybe(fc.nat(1000)), description: maybe(text) }).map(({ id, ...f }): PanelEvent => ({ type: "subagent", taskId: id, ...f })),
     text.map((m): PanelEvent => ({ type: "notice", level: "info", code: "n", message: m })),
-    fc.constantFrom("t-m1", "t-m2").map((id): PanelEvent => ({ type: "user_message", turnId: id, text: "hi", queued: false, attachments: 0 })),
+    fc.record({ id: fc.constantFrom("t-m1", "t-m2"), queued: fc.boolean() }).map(({ id, queued }): PanelEvent => ({ type: "user_message", turnId: id, text: "hi", queued, attachments: 0 })),
     fc.constantFrom("t-m1", "t-m2").map((id): PanelEvent => ({ type: "turn_started", turnId: id, prompted: true })),
     fc.constantFrom("t-m1", "t-m2").map((id): PanelEvent => ({ type: "turn_result", turnId: id, ok: true, subtype: "success", errors: [], usage, denials: [] })),
     fc.constant<PanelEvent>({ type: "unknown", reason: "x", raw: {} }),

@@ -44,6 +44,7 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
   command("permission.answer", { chatId, requestId: z.string().min(1), answer: PermissionAnswer }),
   command("chat.setModel", { chatId, model: z.string().min(1).nullable() }),
   command("chat.setPermissionMode", { chatId, mode: z.string().min(1) }),
+  command("asset.open", { ref: z.string().min(1).max(1000).describe('A project path as asset links carry it ("Assets/Scripts/Player.cs" or "Assets/Scripts/Player.cs:12"): the Unity Editor pings it (and opens a script at the line).') }),
   command("subscribe", { chatId, afterSeq: z.number().int().nonnegative().optional() }),
   command("unsubscribe", { chatId }),
   command("history.list", {

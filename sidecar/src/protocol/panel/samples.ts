@@ -124,6 +124,7 @@ function buildCommands(): Sample[] {
     { id: "9", cmd: "chat.setPermissionMode", chatId, mode: "plan" },
     { id: "10", cmd: "subscribe", chatId, afterSeq: 41 },
     { id: "11", cmd: "unsubscribe", chatId },
+    { id: "12", cmd: "asset.open", ref: "Assets/Scripts/PlayerController.cs:42" },
   ];
   const answers: Sample[] = [
     { kind: "allow" as const },

@@ -11,6 +11,10 @@ import { SettingsView } from "./view/settings.js";
 import { SidebarView } from "./view/sidebar.js";
 import { HeaderView, renderToasts, StatusBarView } from "./view/statusbar.js";
 import { TranscriptView } from "./view/transcript.js";
+import { copyText, refPath, wireAssetLinks } from "./view/code-links.js";
+import { knownModels } from "./view/model-options.js";
+import { chatName } from "./format.js";
+import { CommandError } from "./connection-types.js";
 
 // Builds the page from the view parts, re-renders them (at most once per frame) when the
 // controller's state changes, and handles the page-wide keys: Esc interrupts (or closes a
@@ -53,7 +57,7 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     transcript.setSendKeyHint(sendKey === "ctrlEnter");
   };
   configure(initial.sendKey, initial.allowBypassPermissions);
-  const settings = new SettingsView((saved) => (configure(saved.sendKey, saved.allowBypassPermissions), schedule()));
+  const settings = new SettingsView((saved) => (configure(saved.sendKey, saved.allowBypassPermissions), schedule()), () => knownModels(app.state.views.values()));
   const toChat = (): void => {
     settingsOpen = false;
     app.history.hide();
@@ -113,7 +117,7 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     composer.render(view, app.activeBusy(), s.connection.phase === "open");
     status.render(summary, view, app.isGone(s.activeChatId));
     focusNewRequests(view);
-    document.title = summary?.title ? `${summary.title} — Agent Panel` : "Agent Panel";
+    document.title = summary ? `${chatName(summary)} — Agent Panel` : "Agent Panel";
   }
 
   // A new permission card takes the focus when the user is not typing, so Y / N answer it.
@@ -151,11 +155,21 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     }
   };
   document.addEventListener("keydown", onKey);
+  // Asset links (chat and History): open in the Editor, or copy the path when it is not connected.
+  const unwireLinks = wireAssetLinks(shell, (ref) => {
+    app.openAsset(ref).catch(async (err: unknown) => {
+      const path = refPath(ref);
+      const copied = await copyText(path);
+      const why = err instanceof CommandError && err.code === "unity_not_connected" ? "the Unity Editor is not connected" : (err as Error).message;
+      app.toast(copied ? `Copied ${path} (${why}).` : `Could not open or copy ${path}: ${why}`);
+    });
+  });
   const off = app.onChange(schedule);
   render();
   composer.input.focus();
   return () => {
     off();
+    unwireLinks();
     document.removeEventListener("keydown", onKey);
     if (frame !== 0) cancelAnimationFrame(frame);
   };

@@ -218,6 +218,11 @@ export class PanelController {
     if (chatId !== undefined) await this.run(() => this.conn.request("chat.setPermissionMode", { chatId, mode }));
   }
 
+  /** Ask the Unity Editor to open a project path from an asset link; rejects with the sidecar's error (e.g. unity_not_connected). */
+  async openAsset(ref: string): Promise<void> {
+    await this.conn.request("asset.open", { ref });
+  }
+
   /** True while the active chat runs a turn. */
   activeBusy(): boolean {
     const v = this.view(this.state.activeChatId);

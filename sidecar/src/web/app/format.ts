@@ -182,3 +182,8 @@ export function formatBytes(bytes: number): string {
 function trim(n: string): string {
   return n.endsWith(".0") ? n.slice(0, -2) : n;
 }
+
+/** A chat's name, the same in its tab, the header and the page title: its title (a resumed session's, "Fork of …", or the first prompt), else its session. */
+export function chatName(c: { title?: string; sessionId?: string }): string {
+  return c.title ?? (c.sessionId ? `Session ${c.sessionId.slice(0, 8)}` : "Untitled chat");
+}

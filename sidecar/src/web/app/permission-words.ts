@@ -18,8 +18,9 @@ export function permissionLine(tool: ToolItem): PermissionLine | undefined {
   const outcome = outcomeOfDecision(tool.decision);
   if (outcome === undefined && tool.decidedBy === undefined) return undefined;
   const text = outcome === undefined ? `Decided by ${who(tool.decidedBy!)}` : settled(outcome, undefined, tool.decidedBy);
-  // A call that ran without asking shows its line only when expanded, unless it was denied.
-  return { outcome, text, ...(outcome === "denied" ? { tag: text } : {}) };
+  // A call that ran without asking shows its line only when expanded, unless it was denied; one
+  // the user answered says so in its header, as the live card does (history has no request to fold).
+  return { outcome, text, ...(outcome === "denied" || (outcome !== undefined && tool.decidedBy === "user") ? { tag: text } : {}) };
 }
 
 /** "Allowed", "Denied by you — and the turn stopped", "Cancelled — chat closed". */

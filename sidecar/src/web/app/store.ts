@@ -32,12 +32,18 @@ export function reduce(v: ChatView, e: PanelEvent): ChatView {
       const { type: _type, ...fields } = e;
       return { ...v, info: mergeDefined(v.info, fields) };
     }
-    case "user_message":
-      return upsert(v, `user:${e.turnId}`, () => ({ kind: "user", key: `user:${e.turnId}`, turnId: e.turnId, text: e.text, queued: e.queued, attachments: e.attachments }), (it) =>
-        it.kind === "user" ? { ...it, text: e.text, queued: e.queued, attachments: e.attachments } : it,
+    case "user_message": {
+      // A prompt is queued only until its turn begins (turn_started, or its result).
+      const queued = e.queued && !v.openTurns.includes(e.turnId) && v.positions[`result:${e.turnId}`] === undefined;
+      return upsert(v, `user:${e.turnId}`, () => ({ kind: "user", key: `user:${e.turnId}`, turnId: e.turnId, text: e.text, queued, attachments: e.attachments }), (it) =>
+        it.kind === "user" ? { ...it, text: e.text, queued, attachments: e.attachments } : it,
       );
-    case "turn_started":
-      return v.openTurns.includes(e.turnId) ? v : { ...v, openTurns: [...v.openTurns, e.turnId] };
+    }
+    case "turn_started": {
+      // The prompt's turn began: it is no longer waiting behind another turn.
+      const started = upsert(v, `user:${e.turnId}`, () => undefined, (it) => (it.kind === "user" && it.queued ? { ...it, queued: false } : it));
+      return started.openTurns.includes(e.turnId) ? started : { ...started, openTurns: [...started.openTurns, e.turnId] };
+    }
     case "message_start":
       return updateMessage(v, e, (m) => ({ ...m, parentToolUseId: e.parentToolUseId, ...(m.model === undefined && e.model !== undefined ? { model: e.model } : {}) }));
     case "message_delta":
@@ -140,10 +146,13 @@ function samePermission(a: FoldedPermission | undefined, b: FoldedPermission): b
   return a !== undefined && a.requestId === b.requestId && a.outcome === b.outcome && a.detail === b.detail && a.by === b.by;
 }
 
-/** Insert a new item at the end, or replace the existing one with `update(old)`. */
-function upsert(v: ChatView, key: string, create: () => Item, update: (old: Item) => Item): ChatView {
+/** Insert a new item at the end (unless `create` gives none), or replace the existing one with `update(old)`. */
+function upsert(v: ChatView, key: string, create: () => Item | undefined, update: (old: Item) => Item): ChatView {
   const at = v.positions[key];
-  if (at === undefined) return { ...v, items: [...v.items, create()], positions: { ...v.positions, [key]: v.items.length } };
+  if (at === undefined) {
+    const item = create();
+    return item === undefined ? v : { ...v, items: [...v.items, item], positions: { ...v.positions, [key]: v.items.length } };
+  }
   const old = v.items[at]!;
   const next = update(old);
   if (next === old) return v;

@@ -153,6 +153,18 @@ namespace AgentPanel.Core.Protocol
         public UnsubscribeCommand(string chatId) : base("unsubscribe", chatId) { }
     }
 
+    /// <summary>Ask the Editor (the tool provider) to open a project path from an asset link; the browser panel sends it, Unity opens its own links directly.</summary>
+    internal sealed class AssetOpenCommand : ClientCommand
+    {
+        public AssetOpenCommand(string @ref) : base("asset.open")
+        {
+            Ref = @ref;
+        }
+
+        /// <summary>"Assets/Scripts/Player.cs" or "Assets/Scripts/Player.cs:12".</summary>
+        public string Ref { get; set; }
+    }
+
     /// <summary>A command given by name and parameters, for commands this package has no class for yet (newer sidecars).</summary>
     internal sealed class RawCommand : ClientCommand
     {

@@ -21,12 +21,19 @@ namespace AgentPanel.Core.Store
                 case UserMessageEvent user:
                     var userCard = Upsert(Root, "user:" + user.TurnId, () => new UserMessageCard(user.TurnId));
                     userCard.Text = user.Text;
-                    userCard.Queued = user.Queued;
+                    // A prompt is queued only until its turn begins (turn_started, or its result).
+                    userCard.Queued = user.Queued && !Status.OpenTurns.Contains(user.TurnId) && Root.Get<TurnResultCard>("result:" + user.TurnId) == null;
                     userCard.Attachments = user.Attachments;
                     userCard.Touch();
                     break;
                 case TurnStartedEvent started:
                     if (!Status.OpenTurns.Contains(started.TurnId)) Status.OpenTurns.Add(started.TurnId);
+                    var begun = Root.Get<UserMessageCard>("user:" + started.TurnId);
+                    if (begun != null && begun.Queued)
+                    {
+                        begun.Queued = false;
+                        begun.Touch();
+                    }
                     break;
                 case MessageStartEvent start:
                     var entry = Message(start.MessageId, start.TurnId, start.ParentToolUseId);

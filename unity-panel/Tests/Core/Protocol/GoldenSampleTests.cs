@@ -28,6 +28,7 @@ namespace AgentPanel.Core.Tests.Protocol
             { "chat.setPermissionMode", typeof(SetPermissionModeCommand) },
             { "subscribe", typeof(SubscribeCommand) },
             { "unsubscribe", typeof(UnsubscribeCommand) },
+            { "asset.open", typeof(AssetOpenCommand) },
             { "history.list", typeof(HistoryListCommand) },
             { "history.search", typeof(HistorySearchCommand) },
             { "history.load", typeof(HistoryLoadCommand) },

@@ -5,6 +5,7 @@ import { permissionLine } from "../permission-words.js";
 import type { BlockView, Item, MessageItem, NoticeItem, ResultItem, SubagentItem, ToolItem, UserItem } from "../store.js";
 import { composeCard } from "./compose-card.js";
 import { renderDiff } from "./diff-view.js";
+import { enhanceRendered } from "./code-links.js";
 
 // One transcript entry → one element. Everything is text except a final text block's `html`,
 // which the sidecar rendered from markdown and sanitized: it is the only innerHTML in the app.
@@ -87,6 +88,7 @@ function renderText(block: BlockView, final: boolean): HTMLElement {
       a.setAttribute("target", "_blank");
       a.setAttribute("rel", "noopener noreferrer");
     }
+    enhanceRendered(el);
     return el;
   }
   el.classList.add("plain");

@@ -1,6 +1,7 @@
 import { h, replaceChildren } from "../dom.js";
 import { modeLabel, PERMISSION_MODES } from "../format.js";
 import { loadSettings, parseTools, saveSettings, validateSettings, type PanelSettings } from "../preferences.js";
+import { MODEL_ALIASES, modelOptions, type ModelChoice } from "./model-options.js";
 
 // The Settings view (the header's Settings button), like the Unity window's: defaults of new
 // chats (model, permission mode, allowed and disallowed tools, read-only tools without asking),
@@ -10,7 +11,7 @@ import { loadSettings, parseTools, saveSettings, validateSettings, type PanelSet
 /** The settings form. */
 export class SettingsView {
   readonly el: HTMLElement;
-  private readonly model: HTMLInputElement;
+  private readonly model: HTMLSelectElement;
   private readonly mode: HTMLSelectElement;
   private readonly bypass: HTMLInputElement;
   private readonly preAllow: HTMLInputElement;
@@ -20,8 +21,9 @@ export class SettingsView {
   private readonly problems: HTMLElement;
   private readonly status: HTMLElement;
 
-  constructor(private readonly saved: (settings: PanelSettings) => void) {
-    this.model = h("input", { attrs: { type: "text", id: "set-model", placeholder: "Claude Code's default", spellcheck: "false", autocomplete: "off" } });
+  constructor(private readonly saved: (settings: PanelSettings) => void, private readonly models: () => readonly ModelChoice[] = () => MODEL_ALIASES) {
+    // The same choices as the composer's model picker (the models claude offers).
+    this.model = h("select", { attrs: { id: "set-model" } });
     this.mode = h("select", { attrs: { id: "set-mode" } });
     this.bypass = h("input", { attrs: { type: "checkbox", id: "set-bypass" }, on: { change: () => this.fillModes(this.mode.value) } });
     this.preAllow = h("input", { attrs: { type: "checkbox", id: "set-pre-allow", "data-fid": "pre-allow-read-only" } });
@@ -41,7 +43,7 @@ export class SettingsView {
         { class: "settings-form", on: { submit: (ev) => (ev.preventDefault(), this.save()) } },
         h("h2", null, "New chats"),
         h("p", { class: "meta" }, "Used by the next chat you open or resume; open chats keep theirs."),
-        field("Default model", "set-model", this.model, "Empty: Claude Code's default model."),
+        field("Default model", "set-model", this.model),
         field("Permission mode", "set-mode", this.mode),
         check(this.bypass, "Allow bypass permissions", "offers the mode that runs every tool without asking"),
         check(this.preAllow, "Run read-only Unity tools without asking", "tools that only read (declared read-only; a Unity tool that is safe and not destructive) get no permission card; tools that write always ask"),
@@ -64,6 +66,7 @@ export class SettingsView {
 
   private revert(): void {
     const s = loadSettings();
+    replaceChildren(this.model, ...modelOptions(this.models(), s.model));
     this.model.value = s.model;
     this.bypass.checked = s.allowBypassPermissions;
     this.fillModes(s.permissionMode);

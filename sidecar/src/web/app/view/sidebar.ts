@@ -1,6 +1,6 @@
 import type { ChatSummary } from "../../../protocol/panel/events.js";
 import { h, replaceChildren, setText } from "../dom.js";
-import { stateLabel } from "../format.js";
+import { chatName, stateLabel } from "../format.js";
 
 // The chat list: New chat, Resume by session id, and one entry per open chat (title, state,
 // pending permission count) with a close button.
@@ -64,7 +64,7 @@ export class SidebarView {
   }
 
   private entry(c: ChatSummary, i: number, active: boolean): HTMLLIElement {
-    const title = c.title ?? (c.sessionId ? `Session ${c.sessionId.slice(0, 8)}` : `Chat ${i + 1}`);
+    const title = chatName(c);
     return h(
       "li",
       { class: active ? "active" : "" },

@@ -2,7 +2,7 @@ import type { ChatSummary } from "../../../protocol/panel/events.js";
 import type { ConnectionStatus } from "../connection.js";
 import type { Toast } from "../controller.js";
 import { h, replaceChildren, setText } from "../dom.js";
-import { contextUse, formatCost, formatTokens, stateLabel } from "../format.js";
+import { chatName, contextUse, formatCost, formatTokens, stateLabel } from "../format.js";
 import type { ChatView } from "../store.js";
 
 // The chrome around the transcript: the header (chat title, connection badge with a Reconnect
@@ -36,7 +36,7 @@ export class HeaderView {
     setText(this.historyButton, historyOpen ? "Back to chat" : "History");
     this.settingsButton.setAttribute("aria-pressed", String(settingsOpen));
     setText(this.settingsButton, settingsOpen ? "Back to chat" : "Settings");
-    setText(this.title, historyOpen ? "History" : settingsOpen ? "Settings" : (summary?.title ?? (summary || view ? "New chat" : "Agent Panel")));
+    setText(this.title, historyOpen ? "History" : settingsOpen ? "Settings" : (summary ? chatName(summary) : view ? "Untitled chat" : "Agent Panel"));
     const sessionId = historyOpen || settingsOpen ? undefined : (view?.info.sessionId ?? summary?.sessionId);
     setText(this.session, sessionId ? `session ${sessionId}` : "");
     this.session.title = sessionId ? "Session id (use it to resume this conversation later)" : "";

@@ -32,8 +32,10 @@ namespace AgentPanel.Core.View
             var outcome = OutcomeOfDecision(tool.Decision);
             if (outcome == null && tool.DecidedBy == null) return null;
             var text = outcome == null ? "Decided by " + Who(tool.DecidedBy) : Settled(outcome, null, tool.DecidedBy);
-            // A call that ran without asking shows its line only when expanded, unless it was denied.
-            return new PermissionLine { Outcome = outcome, Text = text, Tag = outcome == PermissionResolvedEvent.Denied ? text : null };
+            // A call that ran without asking shows its line only when expanded, unless it was denied; one the user answered says so
+            // in its header, as the live card does (history has no request to fold).
+            var asked = outcome != null && tool.DecidedBy == Deciders.User;
+            return new PermissionLine { Outcome = outcome, Text = text, Tag = outcome == PermissionResolvedEvent.Denied || asked ? text : null };
         }
 
         /// <summary>"Allowed", "Denied by you — and the turn stopped", "Cancelled — chat closed".</summary>

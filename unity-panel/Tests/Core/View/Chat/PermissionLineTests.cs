@@ -50,6 +50,15 @@ namespace AgentPanel.Core.Tests.View.Chat
         }
 
         [Test]
+        public void ACallTheUserAnsweredSaysSoInItsHeaderWithoutAFoldedRequest()
+        {
+            // A restored session has no permission events: the tool's own record says the user allowed it.
+            var line = ToolLine.Of(new ToolCard("tu-6") { Name = "Bash", Decision = "accept", DecidedBy = Deciders.User }, false);
+            Assert.That(line.PermissionTag, Is.EqualTo("Allowed by you"));
+            Assert.That(line.Decision, Is.EqualTo("Allowed by you"));
+        }
+
+        [Test]
         public void DecidersReadAsWords()
         {
             Assert.That(PermissionLine.Who(Deciders.User), Is.EqualTo("you"));

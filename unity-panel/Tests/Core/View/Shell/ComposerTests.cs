@@ -1,4 +1,6 @@
+using System.Linq;
 using AgentPanel.Core.Protocol;
+using AgentPanel.Core.Store;
 using AgentPanel.Core.Tests.Support;
 using AgentPanel.Core.View;
 using NUnit.Framework;
@@ -136,6 +138,21 @@ namespace AgentPanel.Core.Tests.View.Shell
             Assert.That(state.ButtonLabel, Is.EqualTo("Send"));
             Assert.That(state.Queued, Is.Empty);
             Assert.That(state.QueuedText, Is.EqualTo(""));
+        }
+    
+
+        [Test]
+        public void AQueuedPromptIsNoLongerQueuedOnceItsTurnStarts()
+        {
+            // The sidecar says "queued" once, when the prompt is sent; the start of its turn is what ends it.
+            var chat = NewChat("c", Ev.State(ChatStates.Ready), Ev.User("t1", "first"), Ev.Turn("t1"), Ev.State(ChatStates.Streaming), Ev.User("t2", "second", queued: true));
+            var state = new ComposerState();
+            state.SwitchTo("c");
+            Add(chat, Ev.Result("t1"), Ev.Turn("t2"));
+            state.Update(chat, connected: true);
+            Assert.That(state.Queued, Is.Empty);
+            var card = chat.Cards.OfType<UserMessageCard>().Single(c => c.Text == "second");
+            Assert.That(UserLine.Meta(card), Is.EqualTo(""));
         }
     }
 }
