@@ -84,6 +84,17 @@ export const HELP: Record<string, CommandHelp> = {
       ["-h, --help", "show this help"],
     ],
   },
+  "mcp-config": {
+    synopsis: "agent-panel mcp-config --client claude-code|claude-desktop|cursor [--project <dir>] [--name N] [--json]",
+    summary: "Print what to paste to register the project's tools in an MCP client: a claude mcp add command, or the JSON for Claude Desktop or Cursor. The stdio form keeps no token in any file.",
+    options: [
+      ["--client C", "claude-code (a shell command), claude-desktop or cursor (JSON; where it goes is printed on stderr)"],
+      [PROJECT, "the Unity project root (default: the current folder)"],
+      ["--name N", "the server's name in the client (default unity; tools appear as mcp__N__<tool>)"],
+      ["--json", "print the stdio command, the HTTP URL and the token file as JSON"],
+      ["-h, --help", "show this help"],
+    ],
+  },
 };
 
 /** The text `agent-panel <name> --help` prints. */
