@@ -14,6 +14,7 @@ import { AgentPanelError, reportInternal, setInternalErrorLog } from "../errors.
 import type { ToolHost } from "../tools/host.js";
 import { VERSION } from "../version.js";
 import { loadServeRest, OnDemand, type ServeRest } from "./serve-rest.js";
+import { currentBundleEntry, refreshStableBundle } from "./stable-bundle.js";
 
 // `agent-panel serve`: one sidecar per Unity project. Reuses a healthy running one (prints its URL,
 // exit 0), otherwise replaces a stale descriptor, listens on the project's port, writes the
@@ -196,6 +197,8 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   out(`agent-panel listening on ${running.url} (project ${paths.project})`);
   out(JSON.stringify({ event: "listening", url: running.url, port: running.port, pid: process.pid, project: paths.project, version: VERSION, descriptor: paths.descriptor }));
   if (args.parentPid !== undefined) lifetime.watchParent(args.parentPid, opts.parentPollMs);
+  // MCP clients configured by `mcp-config` run the stable copy: bring it to this build (after start-up).
+  setImmediate(() => refreshStableBundle(currentBundleEntry(), VERSION, opts, log));
   return { kind: "serving", url: running.url, port: running.port, descriptorFile: paths.descriptor, descriptor, server: running, lifetime, tools: async () => (await rest.get()).tools };
 }
 
