@@ -42,12 +42,9 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
   try {
     // A mistyped --project is not "no sessions yet": unless Claude Code kept sessions of that path
     // (a project moved or deleted since), a folder that does not exist is an error.
-    if (!isDirectory(project)) {
-      if (!existsSync(transcriptDirFor(project, deps.env, deps.home))) {
-        err(`Project folder ${project} does not exist; pass the Unity project root with --project.`);
-        return 1;
-      }
-      err(`note: the project folder ${project} does not exist any more; these are the sessions Claude Code kept for it.`);
+    if (!isDirectory(project) && !existsSync(transcriptDirFor(project, deps.env, deps.home))) {
+      err(`Project folder ${project} does not exist; pass the Unity project root with --project.`);
+      return 1;
     }
     const fs = deps.fs ?? oneShotFs;
     // The index cache is written after the output, beside the kept output (see the end).
