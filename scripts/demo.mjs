@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { ensureBuilt, printPanelUrl, ROOT, startSidecar, stopOnSignals, takeFlag } from "./start.mjs";
+import { BUNDLE, ensureBuilt, printPanelUrl, ROOT, startSidecar, stopOnSignals, takeFlag } from "./start.mjs";
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
@@ -41,6 +41,8 @@ async function main(argv) {
       `Demo project: ${project}`,
       `Fake model:   ${api.url} (real claude: ${claude})`,
       'Try "Hello", then "create a script" (allow or deny it), "make a chiptune" (compose_mml), then "tell me a long story" and press Stop.',
+      "The demo's sidecar lives in its own HOME; point the command line at it like this (also for call, sessions, mcp-config):",
+      `  ${demoCli(home, project)}`,
     ]);
   } catch (err) {
     await api.stop();
@@ -49,6 +51,13 @@ async function main(argv) {
   const code = await sidecar.exited;
   await api.stop();
   return code;
+}
+
+/** The `agent-panel tools` command that finds the demo's sidecar (its descriptor is under the demo's HOME). */
+function demoCli(home, project) {
+  if (process.platform === "win32") return `set "USERPROFILE=${home}" && set "LOCALAPPDATA=${join(home, "AppData", "Local")}" && node "${BUNDLE}" tools --project "${project}"`;
+  const q = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+  return `HOME=${q(home)} XDG_DATA_HOME=${q(join(home, ".local", "share"))} node ${q(BUNDLE)} tools --project ${q(project)}`;
 }
 
 /** The demo project (Unity-like, with the Player.cs the greeting mentions) and the isolated HOME. */

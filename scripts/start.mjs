@@ -35,6 +35,9 @@ async function main(argv) {
   stopOnSignals(() => sidecar.stop());
   const ready = await sidecar.ready;
   printPanelUrl(ready);
+  // Said now, not at the first chat: without claude no chat can start.
+  const missing = await claudeProblem(ready);
+  if (missing) process.stderr.write(`\nWarning: no chat can start, claude was not found.\n${missing}\nThen stop this with Ctrl+C and run npm start again (or pass -- --claude <path to claude>).\n\n`);
   return sidecar.exited;
 }
 
@@ -89,6 +92,26 @@ export function panelUrl(url, descriptorFile) {
   const descriptor = JSON.parse(readFileSync(descriptorFile, "utf8"));
   if (typeof descriptor.token !== "string" || descriptor.token === "") throw new Error(`the descriptor ${descriptorFile} has no token; restart the sidecar.`);
   return `${url}#token=${descriptor.token}`;
+}
+
+/**
+ * The sidecar's own answer to "is there a claude to run?" (its /health, once its chat side has
+ * loaded): the error text when claude was not found, else undefined (also when it cannot tell).
+ */
+export async function claudeProblem(ready, timeoutMs = 20_000) {
+  const token = new URL(ready.panelUrl).hash.replace(/^#token=/, "");
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(new URL("health", ready.url), { headers: { Authorization: `Bearer ${token}` } });
+      const body = await res.json();
+      if (body.claude) return body.claude.found === false ? String(body.claude.error ?? "claude was not found.") : undefined;
+    } catch {
+      // not answering yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return undefined;
 }
 
 /** Print the URL a person opens (one line starting with "Open the panel: "). */

@@ -34,6 +34,7 @@ export const COMMANDS: Record<string, Command> = {
   tools: { help: HELP.tools!, run: async (args) => (await import("./commands/tools.js")).runTools(args) },
   call: { help: HELP.call!, run: async (args) => (await import("./commands/tools.js")).runCall(args) },
   mcp: { help: HELP.mcp!, run: async (args) => (await import("./commands/mcp-stdio.js")).runMcpStdio(args) },
+  "mcp-config": { help: HELP["mcp-config"]!, run: async (args) => (await import("./commands/mcp-config.js")).runMcpConfig(args) },
 };
 
 /** Entry point: dispatch a subcommand and return the process exit code. */

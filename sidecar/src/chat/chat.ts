@@ -125,7 +125,9 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   async send(text: string, attachments: ContextAttachment[] = []): Promise<string> {
     const state = this.sm.state;
     if (!liveStates.has(state) && state !== "resuming") {
-      throw new AgentPanelError("chat_not_ready", `The chat is ${state}; wait until it is ready, or start a new chat.`);
+      // "Wait" only while it can still become ready: an errored or closed chat never will.
+      const what = state === "starting" ? "The chat is starting; wait until it is ready, then send again." : state === "errored" ? "The chat stopped after an error (its last notice says why); fix that, then start a new chat or resume this session from History." : "The chat is closed; start a new chat, or resume its session from History.";
+      throw new AgentPanelError("chat_not_ready", what);
     }
     if (this.closing) throw new AgentPanelError("chat_closed", "The chat is closing; start a new chat to continue.");
     if (text.trim() === "" && attachments.length === 0) throw new AgentPanelError("empty_message", "Type a message before sending.");

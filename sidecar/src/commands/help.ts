@@ -13,7 +13,7 @@ const PROJECT = "--project <dir>";
 /** Help for the built-in subcommands, by name. */
 export const HELP: Record<string, CommandHelp> = {
   serve: {
-    synopsis: "agent-panel serve --project <dir> [--port N] [--parent-pid PID] [--claude PATH] [--sync-wait-ms N] [--test-tools]",
+    synopsis: "agent-panel serve --project <dir> [--port N] [--parent-pid PID] [--claude PATH] [--sync-wait-ms N] [--idle-exit-ms N] [--test-tools]",
     summary: "Run the sidecar for a Unity project: the panel's WebSocket, the browser panel and the chats' claude processes. Prints the panel URL.",
     options: [
       [PROJECT, "the Unity project root (required); chats run claude in this folder"],
@@ -21,6 +21,7 @@ export const HELP: Record<string, CommandHelp> = {
       ["--parent-pid PID", "exit, stopping every claude process, when this process (the Unity Editor) is gone"],
       ["--claude PATH", "the claude binary to run, instead of searching AGENT_PANEL_CLAUDE, the install locations and PATH"],
       ["--sync-wait-ms N", "a tool call still running after N ms (default 3000) answers a job id and keeps running"],
+      ["--idle-exit-ms N", "exit once nothing has used the sidecar for N ms (no client, chat, MCP session or job); agent-panel mcp starts it so"],
       ["--test-tools", "also serve the sample test_* tools (for tests and MCP client checks, not for projects)"],
       ["-h, --help", "show this help"],
     ],
@@ -81,6 +82,17 @@ export const HELP: Record<string, CommandHelp> = {
     summary: "Serve the project's tools as an MCP server on stdin/stdout for clients that only speak stdio (Claude Desktop), forwarding to the sidecar and starting it if none runs. Logs go to stderr.",
     options: [
       [PROJECT, "the Unity project root (default: the current folder)"],
+      ["-h, --help", "show this help"],
+    ],
+  },
+  "mcp-config": {
+    synopsis: "agent-panel mcp-config --client claude-code|claude-desktop|cursor [--project <dir>] [--name N] [--json]",
+    summary: "Print what to paste to register the project's tools in an MCP client: a claude mcp add command, or the JSON for Claude Desktop or Cursor. The stdio form keeps no token in any file.",
+    options: [
+      ["--client C", "claude-code (a shell command), claude-desktop or cursor (JSON; where it goes is printed on stderr)"],
+      [PROJECT, "the Unity project root (default: the current folder)"],
+      ["--name N", "the server's name in the client (default unity; tools appear as mcp__N__<tool>)"],
+      ["--json", "print the stdio command, the HTTP URL and the token file as JSON"],
       ["-h, --help", "show this help"],
     ],
   },

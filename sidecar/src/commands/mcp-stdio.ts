@@ -45,6 +45,8 @@ export async function runMcpStdio(args: string[], deps: McpStdioDeps = {}): Prom
   }
   const server = new Server({ name: "agent-panel", title: "Agent Panel for Unity", version: VERSION }, { capabilities: { tools: { listChanged: true } } });
   const upstream = new Upstream(link, project, log, deps, () => void server.sendToolListChanged().catch(() => {}));
+  // The session opens now, not at the first request: it is what keeps an idle-exiting sidecar up.
+  void upstream.run(async () => undefined).catch(() => {});
   server.setRequestHandler(ListToolsRequestSchema, async (req) => upstream.run((c) => c.listTools(req.params)));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const token = req.params._meta?.progressToken;
@@ -53,6 +55,8 @@ export async function runMcpStdio(args: string[], deps: McpStdioDeps = {}): Prom
     return result as never;
   });
   const closed = new Promise<void>((resolve) => (server.onclose = () => resolve()));
+  // A client that stops us with a signal gets the same clean end as one that closes stdin (the session is ended upstream).
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(sig, () => void server.close());
   // Input lines are bounded before the SDK sees them: an oversized one is answered and skipped.
   const stdout = deps.stdout ?? process.stdout;
   const lines = (deps.stdin ?? process.stdin).pipe(
@@ -94,8 +98,11 @@ class Upstream {
     }
   }
 
+  /** End the upstream session (DELETE, so the sidecar's idle exit need not wait for its reaper) and disconnect. */
   async close(): Promise<void> {
     const c = await this.client?.catch(() => undefined);
+    const transport = c?.transport as StreamableHTTPClientTransport | undefined;
+    await transport?.terminateSession().catch(() => {});
     await c?.close().catch(() => {});
   }
 

@@ -75,6 +75,7 @@ export async function loadServeRest(o: ServeRestOptions): Promise<ServeRest> {
 export class OnDemand<T> {
   private promise: Promise<T> | undefined;
   private value: T | undefined;
+  private failed = false;
 
   constructor(private readonly load: () => Promise<T>) {}
 
@@ -83,9 +84,20 @@ export class OnDemand<T> {
     return this.value;
   }
 
+  /** True while a started load has neither finished nor failed (the sidecar is busy, not idle). */
+  get loading(): boolean {
+    return this.promise !== undefined && this.value === undefined && !this.failed;
+  }
+
   /** Start loading (once) and resolve with the value; a failed load stays failed. */
   get(): Promise<T> {
-    this.promise ??= this.load().then((v) => (this.value = v));
+    this.promise ??= this.load().then(
+      (v) => (this.value = v),
+      (err: unknown) => {
+        this.failed = true;
+        throw err;
+      },
+    );
     return this.promise;
   }
 

@@ -5,6 +5,7 @@ import { acquireInstanceLock } from "../bridge/descriptor-lock.js";
 import { ledgerFile, takeOverLedger, type ChildLedger } from "../bridge/orphans.js";
 import { descriptorPaths, type PlatformEnv } from "../bridge/descriptor.js";
 import { probeHealth } from "../bridge/http-health.js";
+import { watchIdle } from "../bridge/idle-exit.js";
 import { createLifetime, processExists, type Lifetime } from "../bridge/lifetime.js";
 import { derivePort, findFreePort, PORT_MAX, PORT_MIN } from "../bridge/port.js";
 import { startServer, type OnClient, type RunningServer } from "../bridge/server.js";
@@ -14,13 +15,14 @@ import { AgentPanelError, reportInternal, setInternalErrorLog } from "../errors.
 import type { ToolHost } from "../tools/host.js";
 import { VERSION } from "../version.js";
 import { loadServeRest, OnDemand, type ServeRest } from "./serve-rest.js";
+import { currentBundleEntry, refreshStableBundle } from "./stable-bundle.js";
 
 // `agent-panel serve`: one sidecar per Unity project. Reuses a healthy running one (prints its URL,
 // exit 0), otherwise replaces a stale descriptor, listens on the project's port, writes the
 // descriptor and serves until a signal or the parent (Unity) goes away.
 
 /** Usage text of the serve command. */
-export const SERVE_USAGE = "Usage: agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH] [--sync-wait-ms N] [--unity-wait-ms N] [--test-tools]";
+export const SERVE_USAGE = "Usage: agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH] [--sync-wait-ms N] [--unity-wait-ms N] [--idle-exit-ms N] [--test-tools]";
 
 /** What the lead's factory gets to build the chat registry and router. */
 export interface ServeContext {
@@ -98,6 +100,8 @@ interface ServeArgs {
   claude?: string;
   syncWaitMs?: number;
   unityWaitMs?: number;
+  /** Exit after this long with no client, chat, MCP session or job (a sidecar `agent-panel mcp` started). */
+  idleExitMs?: number;
   testTools?: boolean;
 }
 
@@ -200,6 +204,12 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   out(`agent-panel listening on ${running.url} (project ${paths.project})`);
   out(JSON.stringify({ event: "listening", url: running.url, port: running.port, pid: process.pid, project: paths.project, version: VERSION, descriptor: paths.descriptor }));
   if (args.parentPid !== undefined) lifetime.watchParent(args.parentPid, opts.parentPollMs);
+  if (args.idleExitMs !== undefined) {
+    const idleMs = args.idleExitMs;
+    watchIdle({ idleMs, isIdle: () => running.clientCount() === 0 && !rest.loading && restIsIdle(rest.current), onIdle: () => void lifetime.shutdown(`idle for ${Math.round(idleMs / 1000)} s (no client, chat or MCP session)`) });
+  }
+  // MCP clients configured by `mcp-config` run the stable copy: bring it to this build (after start-up).
+  setImmediate(() => refreshStableBundle(currentBundleEntry(), VERSION, opts, log));
   return { kind: "serving", url: running.url, port: running.port, descriptorFile: paths.descriptor, descriptor, server: running, lifetime, tools: async () => (await rest.get()).tools };
 }
 
@@ -252,11 +262,11 @@ export function notReadyHooks(): ServeHooks {
 
 /** Parse and validate serve's flags; a usage result (exit 2, or 0 for --help) on bad input. */
 export function parseServeArgs(args: string[]): ServeArgs | { usage: string; code: number } {
-  let values: { project?: string; port?: string; "parent-pid"?: string; claude?: string; "sync-wait-ms"?: string; "unity-wait-ms"?: string; "test-tools"?: boolean; help?: boolean };
+  let values: { project?: string; port?: string; "parent-pid"?: string; claude?: string; "sync-wait-ms"?: string; "unity-wait-ms"?: string; "idle-exit-ms"?: string; "test-tools"?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args,
-      options: { project: { type: "string" }, port: { type: "string" }, "parent-pid": { type: "string" }, claude: { type: "string" }, "sync-wait-ms": { type: "string" }, "unity-wait-ms": { type: "string" }, "test-tools": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: { project: { type: "string" }, port: { type: "string" }, "parent-pid": { type: "string" }, claude: { type: "string" }, "sync-wait-ms": { type: "string" }, "unity-wait-ms": { type: "string" }, "idle-exit-ms": { type: "string" }, "test-tools": { type: "boolean" }, help: { type: "boolean", short: "h" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -273,7 +283,17 @@ export function parseServeArgs(args: string[]): ServeArgs | { usage: string; cod
   if (syncWaitMs === null) return { usage: `--sync-wait-ms must be a number of milliseconds (0 to 3600000).\n${SERVE_USAGE}`, code: 2 };
   const unityWaitMs = values["unity-wait-ms"] === undefined ? undefined : parseIntFlag(values["unity-wait-ms"], 0, 3_600_000);
   if (unityWaitMs === null) return { usage: `--unity-wait-ms must be a number of milliseconds (0 to 3600000).\n${SERVE_USAGE}`, code: 2 };
-  return { project: values.project, port, parentPid, claude: values.claude, syncWaitMs, ...(unityWaitMs !== undefined ? { unityWaitMs } : {}), testTools: values["test-tools"] === true };
+  const idleExitMs = values["idle-exit-ms"] === undefined ? undefined : parseIntFlag(values["idle-exit-ms"], 1, 2 ** 31 - 1);
+  if (idleExitMs === null) return { usage: `--idle-exit-ms must be a positive number of milliseconds.\n${SERVE_USAGE}`, code: 2 };
+  return { project: values.project, port, parentPid, claude: values.claude, syncWaitMs, ...(unityWaitMs !== undefined ? { unityWaitMs } : {}), ...(idleExitMs !== undefined ? { idleExitMs } : {}), testTools: values["test-tools"] === true };
+}
+
+/** No chat, MCP session or running job (nothing loaded yet counts as idle). */
+function restIsIdle(r: ServeRest | undefined): boolean {
+  if (r === undefined) return true;
+  const chats = (r.hooks.health() as { chats?: number }).chats ?? 0;
+  const { mcpSessions, runningJobs, queueDepth } = r.tools.health().tools;
+  return chats === 0 && mcpSessions === 0 && runningJobs === 0 && queueDepth === 0;
 }
 
 function parseIntFlag(text: string, min: number, max: number): number | null {

@@ -1,3 +1,4 @@
+import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { AgentPanelError } from "../errors.js";
 import { oneShotFs } from "../history/fsio.js";
@@ -39,6 +40,12 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
   }
   const project = values.project ?? deps.cwd ?? process.cwd();
   try {
+    // A mistyped --project is not "no sessions yet": unless Claude Code kept sessions of that path
+    // (a project moved or deleted since), a folder that does not exist is an error.
+    if (!isDirectory(project) && !existsSync(transcriptDirFor(project, deps.env, deps.home))) {
+      err(`Project folder ${project} does not exist; pass the Unity project root with --project.`);
+      return 1;
+    }
     const fs = deps.fs ?? oneShotFs;
     // The index cache is written after the output, beside the kept output (see the end).
     const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs, reuseSummaries: false, digest: true, saveEveryMs: SAVE_AFTER_OUTPUT_MS });
@@ -93,6 +100,14 @@ export function formatSessions(sessions: SessionSummary[], dir: string, exists: 
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join("  ").trimEnd();
   return [line(head), ...rows.map(line), "", `${sessions.length} session${sessions.length === 1 ? "" : "s"} in ${dir}`].join("\n");
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function when(iso: string): string {

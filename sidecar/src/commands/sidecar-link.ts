@@ -34,7 +34,10 @@ export async function ensureSidecar(project: string, log: (line: string) => void
   const script = process.argv[1];
   if (script === undefined) throw new AgentPanelError("no_sidecar", "Cannot start the sidecar: this process does not know its own script path; run `agent-panel serve --project <P>` first.");
   log(`no sidecar runs for ${project}; starting one`);
-  const child = spawn(process.execPath, [...process.execArgv, script, "serve", "--project", project], { detached: true, stdio: "ignore", env: process.env, windowsHide: true });
+  // Nobody watches a sidecar started here (Unity passes --parent-pid, a person stops `serve`): it
+  // exits once unused for a while (AGENT_PANEL_IDLE_EXIT_MS, default 10 minutes).
+  const idle = String(idleExitMs(process.env.AGENT_PANEL_IDLE_EXIT_MS));
+  const child = spawn(process.execPath, [...process.execArgv, script, "serve", "--project", project, "--idle-exit-ms", idle], { detached: true, stdio: "ignore", env: process.env, windowsHide: true });
   child.unref();
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
@@ -43,6 +46,12 @@ export async function ensureSidecar(project: string, log: (line: string) => void
     if (up) return up;
   }
   throw new AgentPanelError("no_sidecar", `The sidecar for ${project} did not come up within ${Math.round(timeoutMs / 1000)} s; run \`agent-panel serve --project ${project}\` to see why.`);
+}
+
+/** How long a sidecar started by `agent-panel mcp` waits unused before it exits (ms). */
+export function idleExitMs(setting: string | undefined): number {
+  const n = setting === undefined ? NaN : Number(setting);
+  return Number.isInteger(n) && n > 0 ? n : 10 * 60_000;
 }
 
 /** One authenticated JSON request to the sidecar. */

@@ -128,7 +128,16 @@ describe("Chat turns", () => {
     await t.chat.start();
     await expect(t.chat.send("   ")).rejects.toMatchObject({ code: "empty_message" });
     await t.chat.close();
-    await expect(t.chat.send("hi")).rejects.toMatchObject({ code: "chat_not_ready" });
+    await expect(t.chat.send("hi")).rejects.toMatchObject({ code: "chat_not_ready", message: "The chat is closed; start a new chat, or resume its session from History." });
+  });
+
+  it("never tells to wait for a chat that will not become ready (claude could not start)", async () => {
+    t = fakeChat(scenario("text"), { claudePath: "/no/such/claude" });
+    await t.chat.start().catch(() => undefined);
+    const err = await t.chat.send("hi").catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "chat_not_ready" });
+    expect((err as Error).message).not.toMatch(/wait/i);
+    expect((err as Error).message).toMatch(/start a new chat/);
   });
 
   it("reports an unreadable stdout line and carries on", async () => {

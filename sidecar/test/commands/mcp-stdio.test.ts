@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { processExists } from "../../src/bridge/lifetime.js";
 import { readDescriptor } from "../../src/bridge/descriptor-io.js";
 import { descriptorPaths } from "../../src/bridge/descriptor.js";
 import { startServe, type ServeStart } from "../../src/commands/serve.js";
@@ -45,8 +46,8 @@ afterEach(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-async function bridge(): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", BIN, "mcp", "--project", project], env: { ...(process.env as Record<string, string>), ...(env as Record<string, string>) }, stderr: "pipe" });
+async function bridge(extraEnv: Record<string, string> = {}): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", BIN, "mcp", "--project", project], env: { ...(process.env as Record<string, string>), ...(env as Record<string, string>), ...extraEnv }, stderr: "pipe" });
   transport.stderr?.on("data", (c: Buffer) => (stderr += c.toString()));
   client = new Client({ name: "stdio-test", version: "1.0.0" });
   await client.connect(transport);
@@ -106,5 +107,20 @@ describe("agent-panel mcp (stdio bridge)", () => {
     expect(stderr).toMatch(/starting one/);
     const d = readDescriptor(descriptorPaths(project, { env }).descriptor);
     expect(d?.pid).not.toBe(process.pid);
+  });
+
+  it("a sidecar it started exits once its client is gone and nothing else uses it", { timeout: 60_000 }, async () => {
+    const c = await bridge({ AGENT_PANEL_IDLE_EXIT_MS: "3000" });
+    expect((await c.listTools()).tools.map((t) => t.name)).toContain("job_status");
+    const pid = readDescriptor(descriptorPaths(project, { env }).descriptor)!.pid;
+    // While the client is connected its MCP session keeps the sidecar up, past the idle time.
+    await new Promise((r) => setTimeout(r, 5000));
+    expect(processExists(pid)).toBe(true);
+    await c.close(); // the client exits: the bridge ends its session
+    client = undefined;
+    const end = Date.now() + 30_000;
+    while (processExists(pid) && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+    expect(processExists(pid)).toBe(false);
+    expect(readDescriptor(descriptorPaths(project, { env }).descriptor)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { cpSync } from "node:fs";
+import { cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runSessions, type SessionsDeps } from "../../src/commands/sessions.js";
@@ -52,9 +52,25 @@ describe("agent-panel sessions", () => {
   });
 
   it("uses the current directory by default and says when there are no sessions", async () => {
-    const { code, out } = await run([], { cwd: "/no/sessions/here" });
+    const cwd = join(tempDir(), "no-sessions-here");
+    mkdirSync(cwd);
+    const { code, out } = await run([], { cwd });
     expect(code).toBe(0);
     expect(out).toMatch(/^No sessions yet \(.*-no-sessions-here does not exist\)\.$/);
+  });
+
+  it("exits 1 on a project folder that does not exist (a mistyped --project), saying what to pass", async () => {
+    const missing = join(tempDir(), "NoSuchGame");
+    const { code, out, err } = await run(["--project", missing]);
+    expect(code).toBe(1);
+    expect(out).toBe("");
+    expect(err).toBe(`Project folder ${missing} does not exist; pass the Unity project root with --project.`);
+  });
+
+  it("still lists the sessions Claude Code kept for a project folder that is gone", async () => {
+    const { code, out } = await run(["--project", PROJECT]); // PROJECT is not on this disk; its transcripts are
+    expect(code).toBe(0);
+    expect(out).toMatch(/sessions? in /);
   });
 
   it("rejects unknown flags with usage and exit code 2", async () => {

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { argumentsFromFlags } from "../../src/commands/call-args.js";
-import { startServe, type ServeStart } from "../../src/commands/serve.js";
+import { startServe, type ServeContext, type ServeStart } from "../../src/commands/serve.js";
 import { runCall, runTools } from "../../src/commands/tools.js";
+import { descriptorPaths } from "../../src/bridge/descriptor.js";
+import { catalogCacheFile } from "../../src/tools/catalog-cache.js";
 
 let base: string;
 let project: string;
@@ -27,8 +29,10 @@ afterEach(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-async function serve(extra: string[] = []): Promise<void> {
-  running = await startServe(["--project", project, "--test-tools", ...extra], { env, out: () => {}, log: () => {}, exit: () => {}, handleSignals: false });
+async function serve(extra: string[] = [], withChats = false): Promise<void> {
+  // withChats: the chat side as `agent-panel serve` has it, which adds the Unity provider.
+  const createHooks = withChats ? async (ctx: ServeContext) => (await import("../../src/commands/serve-hooks.js")).chatServeHooks(ctx) : undefined;
+  running = await startServe(["--project", project, "--test-tools", ...extra], { env, out: () => {}, log: () => {}, exit: () => {}, handleSignals: false, createHooks });
   if (running.kind !== "serving") throw new Error("sidecar did not start");
 }
 const deps = () => ({ env, out: (t: string) => out.push(t), err: (t: string) => err.push(t), pollMs: 20 });
@@ -68,8 +72,39 @@ describe("agent-panel tools / call", () => {
     expect(await runCall(["test_increment", "--project", project, "--by", "two"], deps())).toBe(2);
     expect(await runCall(["test_echo", "--project", project], deps())).toBe(2);
     expect([...out, ...err].join("\n")).toMatch(/text: required/);
-    expect(await runCall(["nope", "--project", project], deps())).toBe(2);
     expect(await runCall([], deps())).toBe(2);
+  });
+
+  it("`call --project X` without a tool says to name the tool (exit 2), not that no tool is named --project", async () => {
+    await serve();
+    expect(await runCall(["--project", project], deps())).toBe(2);
+    expect(err.join("\n")).toContain(`Name the tool to call first: agent-panel call <tool> --project ${project}`);
+    expect(err.join("\n")).not.toMatch(/No tool named/);
+  });
+
+  it("without Unity: `tools` says Unity's tools appear when the Editor connects, and `call` of an unknown tool exits 3 unity_unavailable", async () => {
+    await serve();
+    expect(await runTools(["--project", project], deps())).toBe(0);
+    expect(out.join("\n")).toMatch(/Unity is not connected: Unity's tools appear here when the Editor connects/);
+    expect(await runCall(["find_gameobjects", "--project", project], deps())).toBe(3);
+    expect(err.join("\n")).toMatch(/^unity_unavailable: no tool named "find_gameobjects" is known yet and Unity is not connected; .*Open the project in Unity/m);
+    expect(err.join("\n")).not.toMatch(/No tool named/);
+  });
+
+  it("lists Unity's cached tools as unavailable while Unity is away; calling one exits 3 with unity_unavailable", async () => {
+    const entry = { name: "scene_info", description: "What the open scene holds", inputSchema: { type: "object", properties: {} }, provider: "unity" };
+    const dir = join(base, "data", "AgentPanel");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(catalogCacheFile(descriptorPaths(project, { env })), JSON.stringify({ version: 1, providers: { unity: [entry] } }));
+    expect(existsSync(dir)).toBe(true);
+    await serve(["--unity-wait-ms", "100", "--claude", process.execPath], true);
+    expect(await runTools(["--project", project], deps())).toBe(0);
+    expect(out.join("\n")).toMatch(/^scene_info \[unavailable until Unity connects\]  \(unity\)$/m);
+    expect(out.join("\n")).toMatch(/The 1 tool marked unavailable is Unity's from its last connection/);
+    expect(await runCall(["scene_info", "--project", project], deps())).toBe(3);
+    expect(err.join("\n")).toMatch(/Unity is not connected: scene_info waits for the Editor to connect/);
+    // the tool's own answer (printed) says why; the code is what made the exit 3
+    expect([...out, ...err].join("\n")).toMatch(/Unity (is not connected|did not connect|is not running)/i);
   });
 
   it("waits for a call that became a job and prints its result", async () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +19,8 @@ const TIMEOUT = 90_000;
 const HAVE_PROC = existsSync("/proc/self/stat");
 
 let demo: ChildProcess | undefined;
+/** Every stdout line of the demo. */
+let demoOut: string[] = [];
 let dir: string | undefined;
 afterEach(async () => {
   if (demo && demo.exitCode === null && demo.signalCode === null) {
@@ -27,6 +29,7 @@ afterEach(async () => {
   }
   if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   demo = dir = undefined;
+  demoOut = [];
 });
 
 describe("npm run demo", () => {
@@ -67,6 +70,15 @@ describe("npm run demo", () => {
     }
     client.ws.close();
 
+    // The banner's command line reaches this demo's sidecar (its descriptor is in the demo's HOME; a POSIX shell line off Windows).
+    if (process.platform !== "win32") {
+      const cli = demoOut.find((l) => /^ {2}HOME=.* tools --project /.test(l));
+      expect(cli, demoOut.join("\n")).toBeDefined();
+      const tools = spawnSync("sh", ["-c", cli!], { encoding: "utf8", timeout: 30_000, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+      expect(tools.status, tools.stderr).toBe(0);
+      expect(tools.stdout).toMatch(/^job_status /m);
+    }
+
     demo.kill("SIGINT");
     const code = await new Promise<number | null>((r) => demo!.once("exit", (c) => r(c)));
     expect(code).toBe(0);
@@ -79,7 +91,7 @@ describe("npm run demo", () => {
 /** Resolve with the URL of the "Open the panel: <url>" line the demo prints. */
 function panelUrlLine(child: ChildProcess, ms: number, stderr: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const seen: string[] = [];
+    const seen = demoOut;
     const timer = setTimeout(() => reject(new Error(`no panel URL after ${ms} ms. stdout:\n${seen.join("\n")}\nstderr:\n${stderr()}`)), ms);
     createInterface({ input: child.stdout! }).on("line", (line) => {
       seen.push(line);

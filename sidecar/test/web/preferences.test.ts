@@ -24,6 +24,15 @@ describe("browser panel settings", () => {
     expect(chatOpenOptions(loadSettings())).toEqual({});
   });
 
+  it("keeps a claude path, sends it with chat.open, and asks for a full path", () => {
+    fakeStorage();
+    expect(validateSettings({ ...DEFAULT_SETTINGS, claudePath: "claude" })).toEqual([expect.stringContaining("is not a full path")]);
+    expect(validateSettings({ ...DEFAULT_SETTINGS, claudePath: "C:\\Tools\\claude.exe" })).toEqual([]);
+    saveSettings({ ...DEFAULT_SETTINGS, claudePath: "/opt/claude/bin/claude" });
+    expect(loadSettings().claudePath).toBe("/opt/claude/bin/claude");
+    expect(chatOpenOptions(loadSettings())).toEqual({ claudePath: "/opt/claude/bin/claude" });
+  });
+
   it("never starts in bypassPermissions without the opt-in, even when the saved mode says so", () => {
     const data = fakeStorage();
     data.set("agent-panel.settings", JSON.stringify({ permissionMode: "bypassPermissions" }));

@@ -68,6 +68,21 @@ namespace AgentPanel.Editor.Integration
             return SidecarDescriptor.TryRead(Location.DescriptorFile)?.Endpoint;
         }
 
+        /// <summary>The sidecar's `mcp-config --json` for one MCP client (blocking: call off the main thread); null with <paramref name="problem"/> when it failed.</summary>
+        public McpClientConfig FetchMcpConfig(string client, out string problem)
+        {
+            try
+            {
+                var node = new SidecarLauncher(platform).FindNode(string.IsNullOrWhiteSpace(NodePath) ? null : NodePath);
+                return McpClientConfig.Fetch(new ProcessRunner(), node, SidecarScript, client, ProjectRoot, out problem);
+            }
+            catch (AgentPanel.Core.SidecarLaunchException e)
+            {
+                problem = e.Message;
+                return null;
+            }
+        }
+
         /// <summary>Reuse the healthy sidecar or start one; failures are SidecarLaunchException with a code for the first-run view.</summary>
         public Task<SidecarEndpoint> EnsureRunningAsync(CancellationToken cancellation = default)
         {

@@ -21,10 +21,12 @@ export interface PanelSettings {
   allowBypassPermissions: boolean;
   /** Run the sidecar's read-only tools without a card in new chats (default on). */
   preAllowReadOnlyTools: boolean;
+  /** The claude binary of new chats ("" = the one the sidecar found); what "claude not found" points to. */
+  claudePath: string;
 }
 
 /** What a panel with no saved settings uses. */
-export const DEFAULT_SETTINGS: Readonly<PanelSettings> = { model: "", permissionMode: "default", sendKey: "enter", allowedTools: [], disallowedTools: [], allowBypassPermissions: false, preAllowReadOnlyTools: true };
+export const DEFAULT_SETTINGS: Readonly<PanelSettings> = { model: "", permissionMode: "default", sendKey: "enter", allowedTools: [], disallowedTools: [], allowBypassPermissions: false, preAllowReadOnlyTools: true, claudePath: "" };
 
 const SETTINGS_KEY = "agent-panel.settings";
 /** Older pages kept only this flag; still read so the choice survives. */
@@ -59,6 +61,7 @@ export function loadSettings(): PanelSettings {
     disallowedTools: stringList(s.disallowedTools),
     allowBypassPermissions: allowBypass,
     preAllowReadOnlyTools: typeof s.preAllowReadOnlyTools === "boolean" ? s.preAllowReadOnlyTools : (legacyPreAllow ?? true),
+    claudePath: typeof s.claudePath === "string" ? s.claudePath.trim() : "",
   };
 }
 
@@ -82,6 +85,7 @@ export function validateSettings(s: PanelSettings): string[] {
   }
   const both = s.allowedTools.filter((r) => s.disallowedTools.includes(r));
   if (both.length > 0) problems.push(`Tools both allowed and disallowed: ${both.join(", ")}. Remove them from one of the lists.`);
+  if (s.claudePath !== "" && !/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(s.claudePath)) problems.push(`Claude path "${s.claudePath}" is not a full path. Give the whole path of the claude binary (\`which claude\` or \`where claude\` prints it), or leave it empty.`);
   if (s.permissionMode === "bypassPermissions" && !s.allowBypassPermissions) problems.push("Bypass permissions needs \"Allow bypass permissions\" turned on first.");
   return problems;
 }
@@ -95,6 +99,7 @@ export function chatOpenOptions(s: PanelSettings): Record<string, unknown> {
     ...(s.allowedTools.length > 0 ? { allowedTools: s.allowedTools } : {}),
     ...(s.disallowedTools.length > 0 ? { disallowedTools: s.disallowedTools } : {}),
     ...(s.preAllowReadOnlyTools ? {} : { preAllowReadOnlyTools: false }),
+    ...(s.claudePath ? { claudePath: s.claudePath } : {}),
   };
 }
 

@@ -66,6 +66,7 @@ namespace AgentPanel.Editor.UI
             if (view == PanelView.History) history.Show();
             else history.Hide();
             if (view == PanelView.Settings) settingsView.Load();
+            if (view == PanelView.Settings) mcpConnect.Refresh();
             if (view == PanelView.History) history.Render();
             Render();
             if (view == PanelView.Chat) composerBox.Focus();

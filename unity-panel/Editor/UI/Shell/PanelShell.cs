@@ -36,6 +36,7 @@ namespace AgentPanel.Editor.UI
         private FirstRunView firstRun;
         private HistoryView history;
         private SettingsView settingsView;
+        private McpConnectView mcpConnect;
         private CompileErrorBar compileBar;
         private VisualElement chatPane;
         private VisualElement historyPane;
@@ -123,6 +124,7 @@ namespace AgentPanel.Editor.UI
             firstRun = new FirstRunView(root);
             history = new HistoryView(root, () => store);
             settingsView = new SettingsView(root, settings);
+            mcpConnect = new McpConnectView(root);
             compileBar = new CompileErrorBar(root, AskToFix);
             Wire();
             return true;

@@ -18,6 +18,7 @@ export class SettingsView {
   private readonly allowed: HTMLTextAreaElement;
   private readonly disallowed: HTMLTextAreaElement;
   private readonly sendKey: HTMLSelectElement;
+  private readonly claudePath: HTMLInputElement;
   private readonly problems: HTMLElement;
   private readonly status: HTMLElement;
 
@@ -30,6 +31,7 @@ export class SettingsView {
     this.allowed = h("textarea", { attrs: { id: "set-allowed", rows: 3, spellcheck: "false", placeholder: "Read, Bash(git diff:*)" } });
     this.disallowed = h("textarea", { attrs: { id: "set-disallowed", rows: 3, spellcheck: "false", placeholder: "Bash(rm:*)" } });
     this.sendKey = h("select", { attrs: { id: "set-send-key" } }, h("option", { attrs: { value: "enter" } }, "Enter (Shift+Enter adds a line)"), h("option", { attrs: { value: "ctrlEnter" } }, "Ctrl+Enter (Enter adds a line)"));
+    this.claudePath = h("input", { attrs: { type: "text", id: "set-claude-path", placeholder: "The claude the sidecar found", spellcheck: "false", autocomplete: "off" } });
     this.problems = h("div", { class: "settings-problems error", attrs: { role: "alert" } });
     this.status = h("span", { class: "meta", attrs: { role: "status" } });
     const field = (label: string, id: string, control: HTMLElement, hint?: string): HTMLElement =>
@@ -49,6 +51,7 @@ export class SettingsView {
         check(this.preAllow, "Run read-only Unity tools without asking", "tools that only read (declared read-only; a Unity tool that is safe and not destructive) get no permission card; tools that write always ask"),
         field("Allowed tools", "set-allowed", this.allowed, "One rule a line or comma-separated, e.g. Read or Bash(git diff:*)."),
         field("Disallowed tools", "set-disallowed", this.disallowed, "Never allowed, same form."),
+        field("Claude path", "set-claude-path", this.claudePath, "Empty: the claude the sidecar found. The sidecar runs only a claude set on this machine: the one it was started with (npm start -- --claude <path>) or one listed in claude-paths.json beside its descriptor."),
         h("h2", null, "Composer"),
         field("Send key", "set-send-key", this.sendKey),
         this.problems,
@@ -74,6 +77,7 @@ export class SettingsView {
     this.allowed.value = s.allowedTools.join("\n");
     this.disallowed.value = s.disallowedTools.join("\n");
     this.sendKey.value = s.sendKey;
+    this.claudePath.value = s.claudePath;
     replaceChildren(this.problems);
     this.status.textContent = "";
   }
@@ -94,6 +98,7 @@ export class SettingsView {
       disallowedTools: parseTools(this.disallowed.value),
       allowBypassPermissions: this.bypass.checked,
       preAllowReadOnlyTools: this.preAllow.checked,
+      claudePath: this.claudePath.value.trim(),
     };
     const problems = validateSettings(settings);
     replaceChildren(this.problems, ...problems.map((p) => h("div", null, p)));
