@@ -117,8 +117,9 @@ namespace AgentPanel.Core.Tools
                 var actions = usedBy[member.JsonName];
                 // Which actions read the input; a required one is required only by those actions.
                 var who = actions.Count == names.Count ? "" : $"({string.Join(", ", actions)}) ";
-                schema["description"] = who + (member.Description ?? "");
-                if (((string)schema["description"]).Length == 0) schema.Remove("description");
+                var description = (who + (member.Description ?? "")).Trim();
+                if (description.Length > 0) schema["description"] = description;
+                else schema.Remove("description");
                 properties[member.JsonName] = schema;
             }
             var result = new JObject { ["type"] = "object", ["properties"] = properties, ["required"] = new JArray(ActionInput) };
