@@ -16,6 +16,8 @@ namespace AgentPanel.Core.Tests.Tools.Definitions
         [SetUp]
         public void SetUp()
         {
+            started.Clear();
+            running.Clear();
             queue = new ScriptBuildQueue<string>(result => !result.StartsWith("error", StringComparison.Ordinal));
         }
 
