@@ -4,3 +4,4 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo("AgentPanel.Editor")]
 [assembly: InternalsVisibleTo("AgentPanel.Core.Tests")]
 [assembly: InternalsVisibleTo("AgentPanel.Editor.TestRunner")]
+[assembly: InternalsVisibleTo("AgentPanel.Editor.Tests")]

@@ -1,0 +1,36 @@
+using System.Collections;
+using AgentPanel.Editor.Integration;
+using AgentPanel.Editor.UI;
+using NUnit.Framework;
+using UnityEditor;
+using UnityEngine.TestTools;
+
+namespace AgentPanel.Editor.Tests.UI
+{
+    /// <summary>The window opens and draws, closing it stops the session, and reopening it connects again.</summary>
+    public class WindowTests
+    {
+        [TearDown]
+        public void CloseAll()
+        {
+            foreach (var window in UnityEngine.Resources.FindObjectsOfTypeAll<AgentPanelWindow>()) window.Close();
+        }
+
+        [UnityTest]
+        public IEnumerator OpensDrawsClosesAndReconnects()
+        {
+            var window = EditorWindow.GetWindow<AgentPanelWindow>();
+            for (var frame = 0; frame < 300 && window.rootVisualElement.childCount == 0; frame++) yield return null;
+            Assert.That(window.rootVisualElement.childCount, Is.GreaterThan(0), "CreateGUI built the panel");
+            Assert.That(AgentPanelSession.Connection, Is.Not.Null, "opening the window starts the session");
+
+            window.Close();
+            yield return null;
+            Assert.That(AgentPanelSession.Connection, Is.Null, "closing the window stops the session");
+
+            window = EditorWindow.GetWindow<AgentPanelWindow>();
+            for (var frame = 0; frame < 300 && AgentPanelSession.Connection == null; frame++) yield return null;
+            Assert.That(AgentPanelSession.Connection, Is.Not.Null, "reopening connects again");
+        }
+    }
+}
