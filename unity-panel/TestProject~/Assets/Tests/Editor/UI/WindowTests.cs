@@ -19,6 +19,9 @@ namespace AgentPanel.Editor.Tests.UI
         [UnityTest]
         public IEnumerator OpensDrawsClosesAndReconnects()
         {
+            // -batchmode -nographics has no graphics device, and Unity refuses to show any window without one.
+            if (UnityEngine.SystemInfo.graphicsDeviceType == UnityEngine.Rendering.GraphicsDeviceType.Null)
+                Assert.Ignore("The window needs a graphics device: run -runTests without -nographics.");
             var window = EditorWindow.GetWindow<AgentPanelWindow>();
             for (var frame = 0; frame < 300 && window.rootVisualElement.childCount == 0; frame++) yield return null;
             Assert.That(window.rootVisualElement.childCount, Is.GreaterThan(0), "CreateGUI built the panel");
