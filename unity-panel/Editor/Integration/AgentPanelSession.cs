@@ -34,7 +34,7 @@ namespace AgentPanel.Editor.Integration
             EditorApplication.playModeStateChanged += OnPlayModeChanged;
             LastReload = ParseCause(SessionState.GetString(ReloadCauseKey, ""));
             SessionState.EraseString(ReloadCauseKey);
-            if (SessionMemory.WasActive) Start();
+            if (SessionMemory.WasActive && EditorProcess.IsInteractive) Start();
         }
 
         /// <summary>The connection (null until started).</summary>

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using AgentPanel.Core.Tools;
 using AgentPanel.Core.View;
 using UnityEditor;
 using UnityEditor.Compilation;
@@ -17,7 +18,9 @@ namespace AgentPanel.Editor.Integration
 
         static CompileErrorWatcher()
         {
+            CompilationPipeline.compilationStarted -= OnStarted;
             CompilationPipeline.compilationStarted += OnStarted;
+            CompilationPipeline.assemblyCompilationFinished -= OnAssemblyFinished;
             CompilationPipeline.assemblyCompilationFinished += OnAssemblyFinished;
         }
 
@@ -30,9 +33,10 @@ namespace AgentPanel.Editor.Integration
         /// <summary>The list changed (main thread).</summary>
         public static event Action Changed;
 
+        // A script definition's AssemblyBuilder build raises the same events; its errors are the tool's answer, not the project's.
         private static void OnStarted(object context)
         {
-            if (Collected.Count == 0) return;
+            if (!CompileEventFilter.IsProjectCompile(context) || Collected.Count == 0) return;
             Collected.Clear();
             Version++;
             Changed?.Invoke();
@@ -40,6 +44,7 @@ namespace AgentPanel.Editor.Integration
 
         private static void OnAssemblyFinished(string assembly, CompilerMessage[] messages)
         {
+            if (!CompileEventFilter.IsProjectAssembly(assembly)) return;
             var added = false;
             foreach (var m in messages)
             {

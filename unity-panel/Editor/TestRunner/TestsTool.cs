@@ -12,15 +12,15 @@ namespace AgentPanel.Editor.TestRunner
     /// <summary>
     /// Runs the project's tests through the Test Framework package's TestRunnerApi and keeps the results readable while tests
     /// run. This assembly compiles only when com.unity.test-framework (1.1.33 or newer) is installed: Unity's generated public
-    /// API has no TestRunnerApi (it ships in a package, not in the Editor), so it is kept out of the Editor assembly. It uses
-    /// only the public tool API ([AgentTool], SuccessResponse, ErrorResponse), like a project's own tools.
+    /// API has no TestRunnerApi (it ships in a package, not in the Editor), so it is kept out of the Editor assembly. The run's
+    /// state and its time limits are Core's TestRunState; error callbacks end a run that cannot start.
     /// </summary>
     [InitializeOnLoad]
     internal static class TestsTool
     {
         private const string StateKey = "AgentPanel.Tools.Tests";
         private static readonly object Gate = new object();
-        private static RunState state;
+        private static TestRunState state;
 
         public enum TestsMode
         {
@@ -28,31 +28,11 @@ namespace AgentPanel.Editor.TestRunner
             play,
         }
 
-        /// <summary>The current or last run (kept across the domain reloads PlayMode tests cause).</summary>
-        internal sealed class RunState
-        {
-            public string mode;
-            public string status = "idle";
-            public string started;
-            public string finished;
-            public int total;
-            public int passed;
-            public int failed;
-            public int skipped;
-            public List<Failure> failures = new List<Failure>();
-            public List<string> passed_tests = new List<string>();
-        }
-
-        internal sealed class Failure
-        {
-            public string test;
-            public string message;
-            public string stack;
-        }
-
         static TestsTool()
         {
             state = Load();
+            // Not in batch mode or an Asset Import Worker: there the Test Framework's own -runTests drives the tests.
+            if (Application.isBatchMode || AssetDatabase.IsAssetImportWorkerProcess()) return;
             var api = ScriptableObject.CreateInstance<TestRunnerApi>();
             api.RegisterCallbacks(new Callbacks());
         }
@@ -64,9 +44,10 @@ namespace AgentPanel.Editor.TestRunner
             [ToolParameter("edit (EditMode) or play (PlayMode)")] TestsMode mode,
             [ToolParameter("only these tests (full names)")] string[] tests = null,
             [ToolParameter("only these test assemblies")] string[] assemblies = null,
-            [ToolParameter("only these categories")] string[] categories = null)
+            [ToolParameter("only these categories")] string[] categories = null,
+            [ToolParameter("seconds without any test starting or finishing after which the run counts as failed (60-7200)")] int stallSeconds = TestRunState.DefaultStallSeconds)
         {
-            if (Current().status == "running") return new ErrorResponse("Tests are already running; read test_results and wait for them to finish.", "busy");
+            if (Current().Busy) return new ErrorResponse("Tests are already running; read test_results and wait for them to finish.", "busy");
             var filter = new Filter
             {
                 testMode = mode == TestsMode.play ? TestMode.PlayMode : TestMode.EditMode,
@@ -74,20 +55,31 @@ namespace AgentPanel.Editor.TestRunner
                 assemblyNames = assemblies != null && assemblies.Length > 0 ? assemblies : null,
                 categoryNames = categories != null && categories.Length > 0 ? categories : null,
             };
-            Update(new RunState { mode = mode.ToString(), status = "starting", started = DateTime.UtcNow.ToString("o") });
-            var api = ScriptableObject.CreateInstance<TestRunnerApi>();
-            api.Execute(new ExecutionSettings(filter));
+            Update(TestRunState.Starting(mode.ToString(), DateTimeOffset.UtcNow, Math.Max(60, Math.Min(7200, stallSeconds))));
+            try
+            {
+                var api = ScriptableObject.CreateInstance<TestRunnerApi>();
+                api.Execute(new ExecutionSettings(filter));
+            }
+            catch (Exception e)
+            {
+                var failed = Current();
+                failed.Failed("The Test Runner could not start the run: " + e.Message, DateTimeOffset.UtcNow);
+                Update(failed);
+                return new ErrorResponse(failed.error, "tests_not_started");
+            }
             return new SuccessResponse($"{mode} tests started; read test_results for progress and failures.");
         }
 
         [AgentTool(Name = "test_results", Group = "tests", Idempotency = Idempotency.Safe, MainThread = false,
-            Description = "The current or last test run: status (idle, starting, running, finished), counts and failures with messages and stack traces. Readable while tests run.")]
+            Description = "The current or last test run: status (idle, starting, running, finished, failed: it could not start or stopped reporting, see error), counts and failures with messages and stack traces. Readable while tests run.")]
         public static object Results(
             [ToolParameter("also list the names of passed tests")] bool includePassed = false,
             [ToolParameter("most failures (or passed names) to list")] int limit = 50)
         {
             var s = Current();
             var text = s.status == "idle" ? "No test run yet in this Editor session." : $"{s.mode} tests {s.status}: {s.passed} passed, {s.failed} failed, {s.skipped} skipped of {s.total}";
+            if (s.error != null) text += ". " + s.error;
             return new SuccessResponse(text, new
             {
                 s.mode,
@@ -98,78 +90,80 @@ namespace AgentPanel.Editor.TestRunner
                 s.passed,
                 s.failed,
                 s.skipped,
+                s.error,
                 failures = s.failures.Take(Math.Max(1, limit)),
                 passed_tests = includePassed ? s.passed_tests.Take(Math.Max(1, limit)) : null,
             });
         }
 
-        private static RunState Current()
+        // A copy with the time limits applied (test_results runs on a worker thread: SessionState is saved by the next callback).
+        private static TestRunState Current()
         {
-            lock (Gate) return JsonConvert.DeserializeObject<RunState>(JsonConvert.SerializeObject(state));
+            lock (Gate)
+            {
+                var copy = JsonConvert.DeserializeObject<TestRunState>(JsonConvert.SerializeObject(state));
+                if (copy.CheckTimeouts(DateTimeOffset.UtcNow)) state = copy;
+                return JsonConvert.DeserializeObject<TestRunState>(JsonConvert.SerializeObject(copy));
+            }
         }
 
-        private static void Update(RunState next)
+        private static void Update(TestRunState next)
         {
             lock (Gate) state = next;
             SessionState.SetString(StateKey, JsonConvert.SerializeObject(next));
         }
 
-        private static RunState Load()
+        private static TestRunState Load()
         {
             try
             {
-                return JsonConvert.DeserializeObject<RunState>(SessionState.GetString(StateKey, "")) ?? new RunState();
+                return JsonConvert.DeserializeObject<TestRunState>(SessionState.GetString(StateKey, "")) ?? new TestRunState();
             }
             catch (JsonException)
             {
-                return new RunState();
+                return new TestRunState();
             }
         }
 
-        /// <summary>Test Framework callbacks (registered again after every domain load).</summary>
-        private sealed class Callbacks : ICallbacks
+        /// <summary>Test Framework callbacks (registered again after every domain load), error callbacks included.</summary>
+        private sealed class Callbacks : ICallbacks, IErrorCallbacks
         {
             public void RunStarted(ITestAdaptor testsToRun)
             {
                 var s = Current();
-                s.status = "running";
-                s.total = testsToRun.TestCaseCount;
+                s.RunStarted(testsToRun.TestCaseCount, DateTimeOffset.UtcNow);
                 Update(s);
             }
 
             public void RunFinished(ITestResultAdaptor result)
             {
                 var s = Current();
-                s.status = "finished";
-                s.finished = DateTime.UtcNow.ToString("o");
-                s.passed = result.PassCount;
-                s.failed = result.FailCount;
-                s.skipped = result.SkipCount;
+                s.RunFinished(result.PassCount, result.FailCount, result.SkipCount, DateTimeOffset.UtcNow);
                 Update(s);
             }
 
             public void TestStarted(ITestAdaptor test)
             {
+                if (test.HasChildren) return;
+                var s = Current();
+                s.TestStarted(DateTimeOffset.UtcNow);
+                Update(s);
             }
 
             public void TestFinished(ITestResultAdaptor result)
             {
                 if (result.HasChildren) return;
                 var s = Current();
-                if (result.TestStatus == TestStatus.Passed)
-                {
-                    s.passed++;
-                    if (s.passed_tests.Count < 1000) s.passed_tests.Add(result.FullName);
-                }
-                else if (result.TestStatus == TestStatus.Failed)
-                {
-                    s.failed++;
-                    if (s.failures.Count < 500) s.failures.Add(new Failure { test = result.FullName, message = result.Message, stack = result.StackTrace });
-                }
-                else
-                {
-                    s.skipped++;
-                }
+                var outcome = result.TestStatus == TestStatus.Passed ? "passed" : result.TestStatus == TestStatus.Failed ? "failed" : "skipped";
+                s.TestFinished(result.FullName, outcome, result.Message, result.StackTrace, DateTimeOffset.UtcNow);
+                Update(s);
+            }
+
+            public void OnError(string message)
+            {
+                var s = Current();
+                if (!s.Busy) return;
+                s.Failed("The Test Runner reported an error and did not run the tests: " + message + ". Fix it (often a compile error in a test assembly) and call tests again.", DateTimeOffset.UtcNow);
                 Update(s);
             }
         }

@@ -19,6 +19,8 @@ namespace AgentPanel.Editor.Tools
             var types = new List<Type>();
             types.AddRange(TypeCache.GetTypesWithAttribute<AgentToolAttribute>());
             types.AddRange(TypeCache.GetMethodsWithAttribute<AgentToolAttribute>().Select(m => m.DeclaringType));
+            // Only for the diagnostic of [AgentToolAction] methods whose class lacks [AgentTool].
+            types.AddRange(TypeCache.GetMethodsWithAttribute<AgentToolActionAttribute>().Select(m => m.DeclaringType));
             var result = ToolDiscovery.Discover(types.Where(t => t != null && !Excluded.Contains(t.Assembly.GetName().Name)));
             foreach (var d in result.Diagnostics)
             {

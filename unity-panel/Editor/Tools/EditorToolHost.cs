@@ -29,7 +29,7 @@ namespace AgentPanel.Editor.Tools
             ToolJson.AddConverter(new UnityObjectConverter());
             AssemblyReloadEvents.beforeAssemblyReload -= BeforeReload;
             AssemblyReloadEvents.beforeAssemblyReload += BeforeReload;
-            if (ToolHostSettings.AutoStart) EditorApplication.delayCall += Start;
+            if (ToolHostSettings.AutoStart && EditorProcess.IsInteractive) EditorApplication.delayCall += Start;
         }
 
         /// <summary>The running host (null until started).</summary>
@@ -54,6 +54,11 @@ namespace AgentPanel.Editor.Tools
         public static void Start()
         {
             if (Host != null) return;
+            if (!EditorProcess.IsInteractive)
+            {
+                status = "not started: batch mode or an Asset Import Worker";
+                return;
+            }
             waker = new EditorWaker();
             waker.Start();
             MainThreadPump.Attach(Queue);

@@ -28,7 +28,7 @@ namespace AgentPanel.Editor.Tools
             EditorToolHost.CatalogChanged += OnCatalog;
             EditorToolHost.SidecarReady -= OnSidecarReady;
             EditorToolHost.SidecarReady += OnSidecarReady;
-            if (EditorToolHost.Host != null) Start();
+            if (EditorToolHost.Host != null && EditorProcess.IsInteractive) Start();
         }
 
         /// <summary>The link's connection state, for the settings page.</summary>
@@ -51,7 +51,7 @@ namespace AgentPanel.Editor.Tools
 
         private static void Start()
         {
-            if (connection != null) return;
+            if (connection != null || !EditorProcess.IsInteractive) return;
             var sidecar = EditorSidecar.Capture();
             var options = new ConnectionOptions { ClientVersion = sidecar.PackageVersion, Provides = new List<string> { "tools" }, ProviderId = "unity-" + sidecar.EditorPid };
             connection = new SidecarConnection(() => sidecar.ReadEndpoint(), options);

@@ -10,7 +10,8 @@ namespace AgentPanel.Editor.Tools
 {
     /// <summary>
     /// Runs main-thread tool calls from the Editor's update pump, each inside one Undo group named after the tool (so one
-    /// Ctrl+Z undoes the whole call), waking an unfocused Editor while calls wait.
+    /// Ctrl+Z undoes the call; the group closes when its synchronous part returns, see MainThreadCall), waking an unfocused
+    /// Editor while calls wait.
     /// </summary>
     internal sealed class EditorToolThreads : IToolThreads
     {
@@ -35,37 +36,34 @@ namespace AgentPanel.Editor.Tools
                     done.TrySetResult(ToolOutcome.Error(ToolErrorCodes.Cancelled, $"The call of {tool.Name} was cancelled before it started."));
                     return;
                 }
-                if (ToolHostSettings.LogRequests) Debug.Log($"[Agent Panel] tool call: {tool.Name}");
-                Undo.IncrementCurrentGroup();
-                Undo.SetCurrentGroupName(tool.UndoName);
-                var group = Undo.GetCurrentGroup();
-                Task<ToolOutcome> running;
-                try
+                if (ToolHostSettings.LogRequests)
                 {
-                    running = work();
+                    Debug.Log($"[Agent Panel] tool call: {tool.Name}");
+                    done.Task.ContinueWith(t => Debug.Log($"[Agent Panel] tool {tool.Name}: {(t.Result.Ok ? "ok" : "error")}"), TaskContinuationOptions.ExecuteSynchronously);
                 }
-                catch (Exception e)
-                {
-                    running = Task.FromResult(ToolOutcome.Error(ToolErrorCodes.ToolFailed, $"{tool.Name} failed: {e.Message}"));
-                }
-                if (running.IsCompleted)
-                {
-                    Finish(tool, group, running, done);
-                    return;
-                }
-                // An async tool: finish (and close its Undo group) back on the main thread.
-                running.ContinueWith(t => queue.Post(() => Finish(tool, group, t, done)), TaskContinuationOptions.ExecuteSynchronously);
+                MainThreadCall.Run(tool, work, UndoGroups.Instance, queue.Post, done);
             });
             return done.Task;
         }
 
-        private static void Finish(ToolDescriptor tool, int group, Task<ToolOutcome> running, TaskCompletionSource<ToolOutcome> done)
+        /// <summary>Unity's Undo as tool calls use it: one named group per call, closed when the call's synchronous part ends.</summary>
+        private sealed class UndoGroups : IUndoGroups
         {
-            Undo.CollapseUndoOperations(group);
-            if (running.IsFaulted) done.TrySetResult(ToolOutcome.Error(ToolErrorCodes.ToolFailed, $"{tool.Name} failed: {running.Exception?.GetBaseException().Message}"));
-            else if (running.IsCanceled) done.TrySetResult(ToolOutcome.Error(ToolErrorCodes.Cancelled, $"The call of {tool.Name} was cancelled."));
-            else done.TrySetResult(running.Result);
-            if (ToolHostSettings.LogRequests) Debug.Log($"[Agent Panel] tool {tool.Name}: {(running.Status == TaskStatus.RanToCompletion && running.Result.Ok ? "ok" : "error")}");
+            public static readonly UndoGroups Instance = new UndoGroups();
+
+            public int Begin(string name)
+            {
+                Undo.IncrementCurrentGroup();
+                Undo.SetCurrentGroupName(name);
+                return Undo.GetCurrentGroup();
+            }
+
+            public void End(int group)
+            {
+                Undo.CollapseUndoOperations(group);
+                // The user's next edit (or the async tool's later changes) starts a group of its own.
+                Undo.IncrementCurrentGroup();
+            }
         }
     }
 }

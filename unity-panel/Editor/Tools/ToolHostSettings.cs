@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using AgentPanel.Core.Tools;
 using UnityEditor;
 using UnityEngine;
 
@@ -20,6 +21,11 @@ namespace AgentPanel.Editor.Tools
         private const string WakeKey = "AgentPanel.Tools.Wake";
         private const string LogKey = "AgentPanel.Tools.LogRequests";
 
+        // Read on every Editor update (the waker) and every call: EditorPrefs is asked once, then only written on change.
+        private static readonly CachedSetting<WakeMode> WakeSetting = new CachedSetting<WakeMode>(
+            () => (WakeMode)EditorPrefs.GetInt(WakeKey, (int)WakeMode.WhileCallsWait), v => EditorPrefs.SetInt(WakeKey, (int)v));
+        private static readonly CachedSetting<bool> LogSetting = new CachedSetting<bool>(() => EditorPrefs.GetBool(LogKey, false), v => EditorPrefs.SetBool(LogKey, v));
+
         /// <summary>Start the tool host (and the sidecar) when the Editor starts, window open or not. On by default.</summary>
         public static bool AutoStart
         {
@@ -30,15 +36,18 @@ namespace AgentPanel.Editor.Tools
         /// <summary>When to keep an unfocused Editor awake.</summary>
         public static WakeMode Wake
         {
-            get => (WakeMode)EditorPrefs.GetInt(WakeKey, (int)WakeMode.WhileCallsWait);
-            set => EditorPrefs.SetInt(WakeKey, (int)value);
+            get => WakeSetting.Value;
+            set => WakeSetting.Value = value;
         }
 
         /// <summary>Write each call to the Console. Off by default: the lines would show up in the console tool's own results.</summary>
         public static bool LogRequests
         {
-            get => EditorPrefs.GetBool(LogKey, false);
-            set => EditorPrefs.SetBool(LogKey, value);
+            get => LogSetting.Value;
+            set
+            {
+                if (value != LogSetting.Value) LogSetting.Value = value;
+            }
         }
 
         [SettingsProvider]

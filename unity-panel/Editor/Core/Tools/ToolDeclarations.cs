@@ -72,8 +72,18 @@ namespace AgentPanel.Core.Tools
             const BindingFlags flags = BindingFlags.Public | BindingFlags.Static | BindingFlags.Instance | BindingFlags.FlattenHierarchy;
             var handlers = type.GetMethods(flags).Where(m => m.Name == "HandleCommand" && !m.IsGenericMethodDefinition).Where(IsJObjectHandler).ToList();
             var viaInterface = typeof(IAgentTool).IsAssignableFrom(type);
+            var actions = ToolActionDeclarations.ActionMethods(type);
+            if (actions.Count > 0)
+            {
+                if (handlers.Count > 0 || viaInterface) return Invalid(outcome, "it has both HandleCommand and [AgentToolAction] methods; keep one of the two shapes");
+                var actionTool = Common(attribute, type.Name, type, outcome);
+                if (actionTool == null) return outcome;
+                outcome.Problem = ToolActionDeclarations.Fill(actionTool, actions, outcome);
+                if (outcome.Problem == null) outcome.Tool = actionTool;
+                return outcome;
+            }
             if (handlers.Count > 1) return Invalid(outcome, "it has more than one public HandleCommand(JObject); keep one");
-            if (handlers.Count == 0 && !viaInterface) return Invalid(outcome, "it needs a public HandleCommand(JObject) method (static or instance) returning object, Task<object> or Task");
+            if (handlers.Count == 0 && !viaInterface) return Invalid(outcome, "it needs a public HandleCommand(JObject) method (static or instance) returning object, Task<object> or Task, or static [AgentToolAction] methods");
             var handler = handlers.FirstOrDefault();
             var returnType = handler?.ReturnType ?? typeof(object);
             if (returnType != typeof(object) && returnType != typeof(Task) && returnType != typeof(Task<object>))
@@ -195,7 +205,7 @@ namespace AgentPanel.Core.Tools
             return true;
         }
 
-        private static ToolMember ParameterMember(ParameterInfo parameter, ToolTypeInfo info, Type declaringType, Outcome outcome, string subject)
+        internal static ToolMember ParameterMember(ParameterInfo parameter, ToolTypeInfo info, Type declaringType, Outcome outcome, string subject)
         {
             var attribute = parameter.GetCustomAttribute<ToolParameterAttribute>(true);
             var member = new ToolMember
@@ -243,7 +253,7 @@ namespace AgentPanel.Core.Tools
             return ps.Length == 1 && ps[0].ParameterType == typeof(JObject);
         }
 
-        private static bool ReturnIsUsable(Type type, out string why)
+        internal static bool ReturnIsUsable(Type type, out string why)
         {
             why = null;
             if (type.IsByRef || type.IsPointer) why = "it returns a reference or pointer; return a value";

@@ -14,6 +14,22 @@ namespace AgentPanel.Core.Tools
         StaticHandler,
         /// <summary>[AgentTool] class with an instance HandleCommand(JObject) (a new instance per call).</summary>
         InstanceHandler,
+        /// <summary>[AgentTool] class with [AgentToolAction] static methods: the <c>action</c> input picks one.</summary>
+        Actions,
+    }
+
+    /// <summary>One [AgentToolAction] method of an action tool: its name and how its parameters bind.</summary>
+    internal sealed class ToolAction
+    {
+        public string Name;
+        public string Description;
+        public MethodInfo Method;
+        /// <summary>The parameters in order (empty when <see cref="RawArguments"/>).</summary>
+        public List<ToolArgument> Arguments = new List<ToolArgument>();
+        /// <summary>The method takes the call's JObject itself (seed 003's handler signature).</summary>
+        public bool RawArguments;
+        /// <summary>The action reads a dry_run flag itself (destructive tools).</summary>
+        public bool HandlesDryRun;
     }
 
     /// <summary>One parameter of a method tool: bound from JSON, or the call's CancellationToken.</summary>
@@ -54,6 +70,8 @@ namespace AgentPanel.Core.Tools
         public bool HandlesDryRun;
         /// <summary>An instance tool implementing IAgentTool is called through the interface.</summary>
         public bool ViaInterface;
+        /// <summary>Action tools: the actions, ordinal by name.</summary>
+        public List<ToolAction> Actions = new List<ToolAction>();
 
         /// <summary>Where it was declared, for diagnostics: "Assembly: Namespace.Type.Method".</summary>
         public string Source => Method != null && Shape == ToolShape.Method ? $"{DeclaringType.FullName}.{Method.Name}" : DeclaringType.FullName;

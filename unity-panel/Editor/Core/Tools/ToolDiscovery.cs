@@ -101,6 +101,8 @@ namespace AgentPanel.Core.Tools
         {
             var classAttribute = type.GetCustomAttribute<AgentToolAttribute>(false);
             if (classAttribute != null) Add(ToolDeclarations.FromClass(type, classAttribute), found, diagnostics, type.FullName, classAttribute);
+            else if (ToolActionDeclarations.ActionMethods(type).Count > 0)
+                diagnostics.Add(new ToolDiagnostic(ToolDiagnosticLevel.Error, type.FullName, "has [AgentToolAction] methods but no [AgentTool] on the class; they are ignored. Put [AgentTool] on the class."));
             const BindingFlags flags = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly;
             foreach (var method in type.GetMethods(flags).OrderBy(m => m.Name, StringComparer.Ordinal))
             {

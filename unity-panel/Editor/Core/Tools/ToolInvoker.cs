@@ -21,6 +21,13 @@ namespace AgentPanel.Core.Tools
             {
                 cancellation.ThrowIfCancellationRequested();
                 dryRun = dryRun && tool.Destructive;
+                if (tool.Shape == ToolShape.Actions)
+                {
+                    var action = ToolActionBinding.Select(tool, arguments);
+                    if (dryRun && !action.HandlesDryRun) return DescribedDryRun(tool, arguments);
+                    var bound = ToolActionBinding.Bind(action, arguments, dryRun, cancellation);
+                    return ToolResults.From(await Awaited(action.Method.ReturnType, Call(action.Method, null, bound)).ConfigureAwait(true));
+                }
                 if (dryRun && !tool.HandlesDryRun) return DescribedDryRun(tool, arguments);
                 object target;
                 object[] values;
@@ -82,12 +89,13 @@ namespace AgentPanel.Core.Tools
             return values;
         }
 
-        private static object BindParameter(ToolArgument a, JToken token)
+        /// <summary>One parameter's value from its token (null: missing); <paramref name="action"/> names an action tool's action in errors.</summary>
+        internal static object BindParameter(ToolArgument a, JToken token, string action = null)
         {
             var m = a.Member;
             if (token == null)
             {
-                if (m.Required) throw new ToolBindException(m.JsonName, $"Missing required parameter '{m.JsonName}'.");
+                if (m.Required) throw new ToolBindException(m.JsonName, action == null ? $"Missing required parameter '{m.JsonName}'." : $"Missing required parameter '{m.JsonName}' for action '{action}'.");
                 if (a.Parameter.HasDefaultValue && !(a.Parameter.DefaultValue is DBNull) && a.Parameter.DefaultValue != null) return a.Parameter.DefaultValue;
                 if (m.Default != null) return ToolBinder.Bind(m.Default, m.Info, m.JsonName);
                 return a.Parameter.ParameterType.IsValueType ? Activator.CreateInstance(a.Parameter.ParameterType) : null;

@@ -100,8 +100,10 @@ namespace AgentPanel.Editor.Tools.BuiltIn
             });
         }
 
+        // AssemblyBuilder builds (script definitions) raise these events too: only the project's compile counts here.
         private static void OnStarted(object context)
         {
+            if (!CompileEventFilter.IsProjectCompile(context)) return;
             var state = Load();
             state.startedAt = Now();
             state.messages.Clear();
@@ -110,6 +112,7 @@ namespace AgentPanel.Editor.Tools.BuiltIn
 
         private static void OnAssembly(string assembly, CompilerMessage[] messages)
         {
+            if (!CompileEventFilter.IsProjectAssembly(assembly)) return;
             var state = Load();
             foreach (var m in messages)
             {
@@ -120,6 +123,7 @@ namespace AgentPanel.Editor.Tools.BuiltIn
 
         private static void OnFinished(object context)
         {
+            if (!CompileEventFilter.IsProjectCompile(context)) return;
             var state = Load();
             state.finishedAt = Now();
             Save(state);

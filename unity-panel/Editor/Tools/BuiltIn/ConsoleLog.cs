@@ -30,8 +30,19 @@ namespace AgentPanel.Editor.Tools.BuiltIn
             public string time;
         }
 
+        private static bool capturing;
+
         static ConsoleLog()
         {
+            // Batch mode and Asset Import Workers capture only once the console tool is used there (EnsureCapturing).
+            if (Integration.EditorProcess.IsInteractive) EnsureCapturing();
+        }
+
+        /// <summary>Start capturing (once per domain load; main thread): restores the messages saved before the reload.</summary>
+        public static void EnsureCapturing()
+        {
+            if (capturing) return;
+            capturing = true;
             Restore();
             Application.logMessageReceivedThreaded -= OnLog;
             Application.logMessageReceivedThreaded += OnLog;

@@ -36,8 +36,11 @@ namespace AgentPanel.Editor.Tools.BuiltIn
             {
                 ConsoleLog.Clear();
                 // The Console window's own list: LogEntries.Clear is internal, and must run on the main thread.
-                EditorToolHost.Post(ClearConsoleWindow);
-                return new SuccessResponse("Console cleared");
+                var clear = FindClearConsoleWindow();
+                if (clear == null)
+                    return new SuccessResponse("The console tool's buffer was cleared, but not the Console window: this Unity version has no UnityEditor.LogEntries.Clear. Press Clear in the Console window.", new { buffer_cleared = true, window_cleared = false });
+                EditorToolHost.Post(() => ClearConsoleWindow(clear));
+                return new SuccessResponse("Console cleared", new { buffer_cleared = true, window_cleared = true });
             }
             var all = ConsoleLog.Read(types?.Select(t => t.ToString()).ToArray(), contains, sinceId);
             limit = Math.Max(1, Math.Min(500, limit));
@@ -45,10 +48,25 @@ namespace AgentPanel.Editor.Tools.BuiltIn
             return new SuccessResponse($"{page.Count} of {all.Count} matching messages", new { total = all.Count, last_id = page.Count > 0 ? page[page.Count - 1].id : sinceId, messages = page });
         }
 
-        private static void ClearConsoleWindow()
+        /// <summary>UnityEditor.LogEntries.Clear, looked up in the assembly that defines EditorWindow (UnityEditor.CoreModule in
+        /// current versions; an assembly-qualified "…, UnityEditor" name would rely on type forwarding); null when absent.</summary>
+        internal static MethodInfo FindClearConsoleWindow()
         {
-            var entries = Type.GetType("UnityEditor.LogEntries, UnityEditor") ?? Type.GetType("UnityEditorInternal.LogEntries, UnityEditor");
-            entries?.GetMethod("Clear", BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic)?.Invoke(null, null);
+            var editor = typeof(UnityEditor.EditorWindow).Assembly;
+            var entries = editor.GetType("UnityEditor.LogEntries") ?? editor.GetType("UnityEditorInternal.LogEntries");
+            return entries?.GetMethod("Clear", BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic, null, Type.EmptyTypes, null);
+        }
+
+        private static void ClearConsoleWindow(MethodInfo clear)
+        {
+            try
+            {
+                clear.Invoke(null, null);
+            }
+            catch (Exception e)
+            {
+                UnityEngine.Debug.LogWarning("[Agent Panel] The console tool could not clear the Console window (" + (e.InnerException ?? e).Message + "). Press Clear in the Console window.");
+            }
         }
     }
 }

@@ -43,8 +43,27 @@ namespace AgentPanel.Editor.Tools.Definitions
 
             // AssemblyBuilder starts on the main thread and finishes over later Editor updates.
             var compiling = new TaskCompletionSource<Task<CompiledScript>>(TaskCreationOptions.RunContinuationsAsynchronously);
-            EditorToolHost.Post(() => compiling.TrySetResult(ScriptCompiler.Get(wrapped, file)));
-            var compiled = await (await compiling.Task.ConfigureAwait(false)).ConfigureAwait(false);
+            EditorToolHost.Post(() =>
+            {
+                // An exception here would otherwise leave the call waiting until the sidecar's deadline.
+                try
+                {
+                    compiling.TrySetResult(ScriptCompiler.Get(wrapped, file));
+                }
+                catch (Exception e)
+                {
+                    compiling.TrySetException(e);
+                }
+            });
+            CompiledScript compiled;
+            try
+            {
+                compiled = await (await compiling.Task.ConfigureAwait(false)).ConfigureAwait(false);
+            }
+            catch (Exception e)
+            {
+                return ToolOutcome.Error(ToolErrorCodes.ToolFailed, $"{name}: Unity could not compile {file}: {e.GetBaseException().Message}. Call it again; if it keeps failing, look at the Console.");
+            }
             if (compiled.Entry == null) return CompileError(name, file, compiled.Errors);
             if (cancellation.IsCancellationRequested) return ToolOutcome.Error(ToolErrorCodes.Cancelled, $"The call of {name} was cancelled before it ran.");
             if (dryRun)

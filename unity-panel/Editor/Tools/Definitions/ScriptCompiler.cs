@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Reflection;
@@ -20,20 +19,20 @@ namespace AgentPanel.Editor.Tools.Definitions
     /// <summary>
     /// Compiles script definitions without a domain reload: each distinct content (by key) once, with
     /// UnityEditor.Compilation.AssemblyBuilder into Temp/AgentPanel/Definitions/&lt;key&gt;, referencing what the Editor's
-    /// assemblies reference, then loaded from its bytes. Loaded assemblies stay until the next domain reload.
+    /// assemblies reference, then loaded from its bytes. Loaded assemblies stay until the next domain reload. AssemblyBuilder's
+    /// default references are Unity's and the packages' assemblies and the project's assembly definitions, not the predefined
+    /// Assembly-CSharp / Assembly-CSharp-Editor: a script can use the project's types only when they live in an asmdef.
     /// </summary>
     internal static class ScriptCompiler
     {
-        private static readonly Dictionary<string, Task<CompiledScript>> Compiled = new Dictionary<string, Task<CompiledScript>>();
+        // Unity runs one AssemblyBuilder at a time: a second Build() would return false as if the project were compiling.
+        private static readonly ScriptBuildQueue<CompiledScript> Builds = new ScriptBuildQueue<CompiledScript>(c => c.Entry != null);
 
-        /// <summary>The compiled form of <paramref name="script"/> (main thread); errors name <paramref name="userFile"/> and its lines.</summary>
-        public static Task<CompiledScript> Get(WrappedScript script, string userFile)
-        {
-            if (Compiled.TryGetValue(script.Key, out var known) && !(known.IsCompleted && known.Result.Entry == null)) return known;
-            var task = Build(script, userFile);
-            Compiled[script.Key] = task;
-            return task;
-        }
+        /// <summary>
+        /// The compiled form of <paramref name="script"/> (main thread); errors name <paramref name="userFile"/> and its lines.
+        /// Builds run one after another; a build that throws while starting faults the returned task.
+        /// </summary>
+        public static Task<CompiledScript> Get(WrappedScript script, string userFile) => Builds.Get(script.Key, () => Build(script, userFile));
 
         private static Task<CompiledScript> Build(WrappedScript script, string userFile)
         {
@@ -95,7 +94,8 @@ namespace AgentPanel.Editor.Tools.Definitions
                 done.TrySetResult(new CompiledScript { Errors = { Problem(userFile, "Unity could not start compiling it: " + e.Message) } });
                 return done.Task;
             }
-            if (!started) done.TrySetResult(new CompiledScript { Errors = { Problem(userFile, "Unity is compiling scripts right now; call the tool again when it has finished") } });
+            // Our own builds are queued, so false means the project's scripts (or another package's AssemblyBuilder) compile now.
+            if (!started) done.TrySetResult(new CompiledScript { Errors = { Problem(userFile, "Unity is compiling the project's scripts right now; call the tool again when it has finished") } });
             return done.Task;
         }
 

@@ -29,6 +29,9 @@ namespace AgentPanel.Core.View
         public const string AllowBypassKey = "AgentPanel.AllowBypassPermissions";
         public const string PreAllowReadOnlyToolsKey = "AgentPanel.PreAllowReadOnlyTools";
 
+        /// <summary>The permission settings, kept per project (<see cref="ProjectScopedSettingsStore"/>); the rest is per machine.</summary>
+        public static readonly IReadOnlyList<string> ProjectKeys = new[] { DefaultModeKey, AllowedToolsKey, DisallowedToolsKey, AllowBypassKey, PreAllowReadOnlyToolsKey };
+
         // A tool rule as the CLI takes it: "Read", "Bash(git diff:*)", "mcp__server__tool".
         private static readonly Regex ToolRule = new Regex(@"^[A-Za-z_][A-Za-z0-9_\-]*(\(.*\))?$");
 
