@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { groupsOfUrl } from "./groups.js";
 import { DirectStreamableTransport } from "./mcp-http-direct.js";
 import { preparseBody } from "./mcp-http-io.js";
 import { serveWebTransport } from "./mcp-http-node.js";
@@ -68,7 +69,8 @@ export class McpHttpEndpoint {
   private async open(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: no Mcp-Session-Id; start a session with an initialize POST.");
     const session: Session = { transport: undefined as unknown as DirectStreamableTransport, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
-    const { server, dispose, flush } = createMcpServer(this.opts, () => session.streams > 0);
+    // `/mcp?groups=scene,assets` limits the session's tools to those groups (fixed at initialize).
+    const { server, dispose, flush } = createMcpServer(this.opts, () => session.streams > 0, groupsOfUrl(req.url));
     session.dispose = dispose;
     session.flush = flush;
     session.transport = new DirectStreamableTransport({
