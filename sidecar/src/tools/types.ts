@@ -100,6 +100,8 @@ export interface ToolCallContext {
   progress: (p: ToolProgress) => void;
   /** Epoch milliseconds after which the caller no longer waits. */
   deadline: number;
+  /** The provider holds the call without handing it to the tool (why, e.g. Unity reloading), or undefined once it is handed over; a held job can still be cancelled. */
+  waiting?: (reason: string | undefined) => void;
 }
 
 /** A change in a provider's catalog (the registry re-merges and notifies its listeners). */
