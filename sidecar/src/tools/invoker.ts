@@ -132,7 +132,7 @@ export class ToolInvoker {
       job.startedAt = Date.now();
       return run().then(finish);
     };
-    if (!entry.annotations.mainThread) return start();
+    if (!entry.annotations.mainThread || provider.composite?.(entry.name)) return start();
     // Main-thread tools of one provider run one after another (Unity runs them on one thread anyway).
     this.queued++;
     let dequeued = false;

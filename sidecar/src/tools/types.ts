@@ -124,6 +124,8 @@ export interface ToolProvider {
   refresh?(): Promise<void>;
   /** Connection state for `/health` (the Unity provider: is the Editor there, how many calls wait for it). */
   status?(): ToolProviderStatus;
+  /** True for a tool made of other calls (a sequence): it takes no main-thread turn itself, each of its calls takes its own (else it would wait for itself). */
+  composite?(name: string): boolean;
   /** Its results are ToolResults already checked against the schema (the Unity provider's come from parsed frames): the invoker does not parse them again. */
   readonly checkedResults?: boolean;
 }
