@@ -97,6 +97,7 @@ namespace AgentPanel.Editor.Tools
             var host = new ToolHost(EditorToolCatalog.Build(), new EditorToolThreads(Queue, waker));
             DefinitionOperations.Register(host);
             BuiltIn.AssetImportOperation.Register(host);
+            UndoGroupOperations.Register(host, new EditorUndoGroups());
             return host;
         }
 
