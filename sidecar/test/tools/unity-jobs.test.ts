@@ -84,5 +84,8 @@ describe("a job waiting for Unity", () => {
     expect(textOf(r)).toMatch(/has not run yet: Unity is not connected/);
     expect(textOf(r)).toContain(`Call job_status with {"job_id":"${id}"}`);
     expect(textOf(r)).toMatch(/do not call object_create again/);
+    const status = await c.callTool({ name: "job_status", arguments: { job_id: id } });
+    expect(status.structuredContent).toMatchObject({ status: "queued", waiting_for: expect.stringMatching(/Unity is not connected/) });
+    expect(textOf(status)).toMatch(/\(object_create\) has not run yet: Unity is not connected/);
   });
 });
