@@ -15,7 +15,7 @@ import { guardLines, MAX_STDIO_LINE, tooLongAnswer } from "./stdio-lines.js";
 // project's sidecar over /mcp, starting the sidecar if none runs, and passes list_changed back.
 // stdout carries only MCP messages; logs go to stderr.
 
-export const MCP_USAGE = "Usage: agent-panel mcp [--project <unity project root>]   (an MCP server on stdin/stdout)";
+export const MCP_USAGE = "Usage: agent-panel mcp [--project <unity project root>] [--groups scene,assets,…]   (an MCP server on stdin/stdout; --groups serves only those tool groups)";
 
 /** Streams and environment; tests pass their own. */
 export interface McpStdioDeps extends PlatformEnv {
@@ -27,9 +27,9 @@ export interface McpStdioDeps extends PlatformEnv {
 /** Run the bridge until stdin closes; returns the exit code. */
 export async function runMcpStdio(args: string[], deps: McpStdioDeps = {}): Promise<number> {
   const log = deps.log ?? ((l: string) => void process.stderr.write(`[agent-panel mcp] ${l}\n`));
-  let values: { project?: string; help?: boolean };
+  let values: { project?: string; groups?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ args, options: { project: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true }));
+    ({ values } = parseArgs({ args, options: { project: { type: "string" }, groups: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true }));
   } catch (e) {
     log(`${(e as Error).message}\n${MCP_USAGE}`);
     return 2;
@@ -44,7 +44,9 @@ export async function runMcpStdio(args: string[], deps: McpStdioDeps = {}): Prom
     return 3;
   }
   const server = new Server({ name: "agent-panel", title: "Agent Panel for Unity", version: VERSION }, { capabilities: { tools: { listChanged: true } } });
-  const upstream = new Upstream(link, project, log, deps, () => void server.sendToolListChanged().catch(() => {}));
+  // The sidecar's /mcp does the filtering: the same groups query a URL client would use.
+  const path = values.groups === undefined ? "mcp" : `mcp?${new URLSearchParams({ groups: values.groups }).toString()}`;
+  const upstream = new Upstream(link, project, path, log, deps, () => void server.sendToolListChanged().catch(() => {}));
   // The session opens now, not at the first request: it is what keeps an idle-exiting sidecar up.
   void upstream.run(async () => undefined).catch(() => {});
   server.setRequestHandler(ListToolsRequestSchema, async (req) => upstream.run((c) => c.listTools(req.params)));
@@ -79,6 +81,7 @@ class Upstream {
   constructor(
     private link: SidecarLink,
     private readonly project: string,
+    private readonly path: string,
     private readonly log: (l: string) => void,
     private readonly env: PlatformEnv,
     private readonly onListChanged: () => void,
@@ -110,7 +113,7 @@ class Upstream {
     this.client ??= (async () => {
       const client = new Client({ name: "agent-panel-stdio", version: VERSION });
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged());
-      const transport = new StreamableHTTPClientTransport(new URL("mcp", this.link.url), { requestInit: { headers: { Authorization: `Bearer ${this.link.token}` } } });
+      const transport = new StreamableHTTPClientTransport(new URL(this.path, this.link.url), { requestInit: { headers: { Authorization: `Bearer ${this.link.token}` } } });
       await client.connect(transport);
       return client;
     })();

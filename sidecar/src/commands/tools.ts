@@ -109,7 +109,8 @@ export async function runCall(args: string[], deps: ToolsDeps = {}): Promise<num
   if (result.ok) return 0;
   if (!own.json && result.error && !(result.content ?? []).some((c) => c.type === "text" && c.text.includes(result.error!.message))) err(`${result.error.code}: ${result.error.message}`);
   if (result.error && NO_UNITY.has(result.error.code)) return 3;
-  return status === 400 ? 2 : 1;
+  // A 400 for a script that does not compile is the tool failing, not a usage error.
+  return status === 400 && result.error?.code === "invalid_params" ? 2 : 1;
 }
 
 /** Whether the Unity Editor is connected as the tool provider (the sidecar's /health says). */

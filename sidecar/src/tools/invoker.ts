@@ -90,6 +90,7 @@ export class ToolInvoker {
         job.progress = p;
         opts.onProgress?.(p);
       },
+      waiting: (reason) => held(job, controller, reason),
     };
     if (entry.annotations.destructive && (!split.confirm || split.dryRun)) {
       const preview = provider.dryRun ? await this.guard(entry, provider, () => provider.dryRun!(name, split.args, ctx), controller, deadline) : undefined;
@@ -104,9 +105,8 @@ export class ToolInvoker {
     unlinkClient();
     this.jobs.add(job);
     void done.then(() => this.jobs.finished());
-    const view = { job_id: job.id, status: job.status, tool: name };
-    const text = `${name} is still ${job.status === "queued" ? "waiting to start" : "running"}; it continues as job ${job.id}. Ask job_status with {"job_id":"${job.id}"} for its result.`;
-    return { result: { ok: true, content: [{ type: "text", text }], structured: view }, jobId: job.id };
+    const view = { job_id: job.id, status: job.status, tool: name, ...(job.waiting !== undefined ? { waiting_for: job.waiting } : {}) };
+    return { result: { ok: true, content: [{ type: "text", text: jobText(name, job) }], structured: view }, jobId: job.id };
   }
 
   /** The job's current view (job_status, REST). */
@@ -117,6 +117,9 @@ export class ToolInvoker {
 
   private schedule(entry: ToolEntry, provider: ToolProvider, job: Job, controller: AbortController, run: () => Promise<ToolResult>): Promise<ToolResult> {
     const finish = (result: ToolResult): ToolResult => {
+      job.waiting = undefined;
+      // A job cancelled while it was held keeps the answer its cancel gave.
+      if (job.status === "cancelled" && job.result) return job.result;
       job.result = result;
       job.finishedAt = Date.now();
       if (job.status !== "cancelled") job.status = result.ok ? "succeeded" : "failed";
@@ -129,7 +132,7 @@ export class ToolInvoker {
       job.startedAt = Date.now();
       return run().then(finish);
     };
-    if (!entry.annotations.mainThread) return start();
+    if (!entry.annotations.mainThread || provider.composite?.(entry.name)) return start();
     // Main-thread tools of one provider run one after another (Unity runs them on one thread anyway).
     this.queued++;
     let dequeued = false;
@@ -179,6 +182,38 @@ export class ToolInvoker {
       clearTimeout(timer);
     }
   }
+}
+
+/** The provider holds a running call (`reason`) or hands it over (undefined): while held, the job is queued and can be cancelled, and nothing of it has run. */
+function held(job: Job, controller: AbortController, reason: string | undefined): void {
+  if (reason === undefined) {
+    if (job.waiting === undefined || job.status !== "queued") return;
+    job.waiting = undefined;
+    job.cancel = undefined;
+    job.status = "running";
+    return;
+  }
+  if (job.status !== "running" && job.waiting === undefined) return;
+  job.waiting = reason;
+  job.status = "queued";
+  job.cancel = () => {
+    job.status = "cancelled";
+    job.result = errorResult("cancelled", `${job.tool} was cancelled while it waited (${reason}); nothing ran. Call it again if you still need it.`);
+    job.finishedAt = Date.now();
+    job.waiting = undefined;
+    job.cancel = undefined;
+    controller.abort(new Error("cancelled before it started"));
+  };
+}
+
+/** What a caller reads when its call became a job: why, and the job_status call that gets the result. */
+function jobText(name: string, job: Job): string {
+  const ask = `Call job_status with {"job_id":"${job.id}"}`;
+  if (job.waiting !== undefined) {
+    return `${name} has not run yet: ${job.waiting}. It waits as job ${job.id} and runs as soon as Unity is back. ${ask} in a few seconds to get its result; do not call ${name} again, or it would run twice.`;
+  }
+  if (job.status === "queued") return `${name} is waiting for its turn (another Unity call runs); it continues as job ${job.id}. ${ask} to get its result.`;
+  return `${name} is still running; it continues as job ${job.id}. ${ask} to get its result (until it finishes, job_status answers its progress).`;
 }
 
 /** Serialized size of what a client receives (content and structured output). */

@@ -18,6 +18,8 @@ export interface Job {
   progress?: ToolProgress;
   result?: ToolResult;
   cancel?: () => void;
+  /** Why the provider holds the job without having handed it to the tool (e.g. waiting for Unity). */
+  waiting?: string;
 }
 
 /** The JSON a job is shown as (REST, job_status, the CLI). */
@@ -30,6 +32,8 @@ export interface JobView {
   finished_at?: string;
   progress?: ToolProgress;
   result?: ToolResult;
+  /** Set while the job waits for its provider (Unity reloading or closed): it has not run and can be cancelled. */
+  waiting_for?: string;
 }
 
 /** Outcome of a cancel request, with a message that says what happened or what to do. */
@@ -94,6 +98,7 @@ export function jobView(job: Job): JobView {
   if (job.startedAt !== undefined) view.started_at = iso(job.startedAt);
   if (job.finishedAt !== undefined) view.finished_at = iso(job.finishedAt);
   if (job.progress) view.progress = job.progress;
+  if (job.waiting !== undefined) view.waiting_for = job.waiting;
   if (job.result) view.result = job.result;
   return view;
 }

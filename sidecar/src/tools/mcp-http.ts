@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { groupsOfUrl } from "./groups.js";
 import { DirectStreamableTransport } from "./mcp-http-direct.js";
 import { preparseBody } from "./mcp-http-io.js";
 import { serveWebTransport } from "./mcp-http-node.js";
@@ -90,7 +91,8 @@ export class McpHttpEndpoint {
     const owner = sessionOwner(bearerToken(req.headers.authorization) ?? "");
     if (!this.makeRoom(owner)) return jsonRpcError(res, 503, -32000, `Too many MCP sessions are busy with this token (${this.maxPerToken}); wait for a call to finish, or end sessions you no longer use (DELETE /mcp with their Mcp-Session-Id).`);
     const session: Session = { transport: undefined as unknown as DirectStreamableTransport, owner, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
-    const { server, dispose, flush } = createMcpServer(this.opts, () => session.streams > 0);
+    // `/mcp?groups=scene,assets` limits the session's tools to those groups (fixed at initialize).
+    const { server, dispose, flush } = createMcpServer(this.opts, () => session.streams > 0, groupsOfUrl(req.url));
     session.dispose = dispose;
     session.flush = flush;
     session.transport = new DirectStreamableTransport({

@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestParamsSchema, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { inGroups } from "./groups.js";
 import type { ToolInvoker } from "./invoker.js";
 import type { ToolRegistry } from "./registry.js";
 import { toolEffect } from "./effect.js";
@@ -27,8 +28,9 @@ export interface McpDeps {
 const LooseCallToolRequest = CallToolRequestSchema.extend({ params: CallToolRequestParamsSchema.extend({ arguments: z.unknown().optional() }) });
 
 /** Build an MCP server for one session; `dispose` stops its catalog subscription. A list change
- *  while `canNotify()` is false (no GET stream to carry it yet) is kept and sent by `flush()`. */
-export function createMcpServer(deps: McpDeps, canNotify: () => boolean = () => true): { server: Server; dispose: () => void; flush: () => void } {
+ *  while `canNotify()` is false (no GET stream to carry it yet) is kept and sent by `flush()`.
+ *  `groups` limits the session to those tool groups (`/mcp?groups=…`); undefined serves every tool. */
+export function createMcpServer(deps: McpDeps, canNotify: () => boolean = () => true, groups?: ReadonlySet<string>): { server: Server; dispose: () => void; flush: () => void } {
   const server = new Server(
     { name: "agent-panel", title: "Agent Panel for Unity", version: deps.version },
     {
@@ -36,10 +38,15 @@ export function createMcpServer(deps: McpDeps, canNotify: () => boolean = () => 
       instructions: "Unity Editor tools of this project, served by the Agent Panel sidecar. A call that runs longer than a few seconds answers {job_id, status}; ask job_status for its result. Destructive tools need \"confirm\": true; without it they only describe what they would do.",
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: deps.registry.list().map((e) => mcpTool(e, deps.invoker)) }));
+  const visible = () => deps.registry.list().filter((e) => inGroups(e, groups));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: visible().map((e) => mcpTool(e, deps.invoker)) }));
   server.setRequestHandler(LooseCallToolRequest, async (request, extra) => {
     const { name, arguments: args } = request.params;
-    if (!deps.registry.get(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list shows the ${deps.registry.list().length} tools of this project.`);
+    const item = deps.registry.get(name);
+    if (!item) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list shows the ${visible().length} tools of this session.`);
+    if (!inGroups(item.entry, groups)) {
+      throw new McpError(ErrorCode.InvalidParams, `The tool ${name} is not in this session's groups (${[...groups!].join(", ")}); add its group to the groups of the MCP server's URL (?groups=…) or --groups, or drop the filter.`);
+    }
     if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) throw new McpError(ErrorCode.InvalidParams, `The arguments of ${name} must be one JSON object (named arguments), not ${Array.isArray(args) ? "an array" : typeof args}.`);
     const token = request.params._meta?.progressToken;
     if (token === undefined) return mcpResult((await deps.invoker.call(name, args ?? {}, { signal: extra.signal })).result);
@@ -82,7 +89,7 @@ export function mcpTool(entry: ToolEntry, invoker: ToolInvoker): Tool {
   const a = entry.annotations;
   const tool: Tool = {
     name: entry.name,
-    description: entry.description,
+    description: withExamples(entry),
     inputSchema: invoker.clientSchema(entry) as Tool["inputSchema"],
     annotations: { readOnlyHint: toolEffect(entry) === "read", destructiveHint: a.destructive, idempotentHint: a.idempotency === "safe", openWorldHint: false },
   };
@@ -91,9 +98,21 @@ export function mcpTool(entry: ToolEntry, invoker: ToolInvoker): Tool {
     tool.annotations!.title = a.title;
   }
   if (entry.outputSchema) tool.outputSchema = entry.outputSchema as Tool["outputSchema"];
+  const meta: Record<string, unknown> = {};
   // Claude Code keeps a tool with this flag in the prompt instead of deferring it behind tool search.
-  if (a.alwaysLoad) tool._meta = { "anthropic/alwaysLoad": true };
+  if (a.alwaysLoad) meta["anthropic/alwaysLoad"] = true;
+  // The examples as data too, for clients that read them from _meta rather than the description.
+  if (a.examples.length > 0) meta["agent-panel/examples"] = a.examples;
+  if (Object.keys(meta).length > 0) tool._meta = meta;
   return tool;
+}
+
+/** The description a model reads, ending with the tool's examples as argument objects (models only read the description and schema). */
+export function withExamples(entry: ToolEntry): string {
+  const examples = entry.annotations.examples;
+  if (examples.length === 0) return entry.description;
+  const lines = examples.map((e) => `- ${e.description ? `${e.description}: ` : ""}${JSON.stringify(e.arguments)}`);
+  return `${entry.description.trimEnd()}\n\nExamples of arguments:\n${lines.join("\n")}`;
 }
 
 /** A tool result as an MCP CallToolResult (a failure is `isError` with the message in the content). */

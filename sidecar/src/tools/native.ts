@@ -28,7 +28,8 @@ export function nativeProvider(jobs: (id: string) => JobView | undefined): ToolP
       const { result, ...state } = job;
       if (!result) {
         const progress = job.progress ? ` (${job.progress.message ?? `${job.progress.progress}${job.progress.total ? ` of ${job.progress.total}` : ""}`})` : "";
-        return { ok: true, content: [{ type: "text", text: `Job ${id} (${job.tool}) is ${job.status}${progress}; ask again in a few seconds.` }], structured: { ...state } };
+        const where = job.waiting_for !== undefined ? `has not run yet: ${job.waiting_for}` : `is ${job.status}${progress}`;
+        return { ok: true, content: [{ type: "text", text: `Job ${id} (${job.tool}) ${where}; ask again in a few seconds.` }], structured: { ...state } };
       }
       return { ok: result.ok, content: result.content, structured: { ...state, ...(result.structured ? { result: result.structured } : {}) }, ...(result.error ? { error: result.error } : {}) };
     },

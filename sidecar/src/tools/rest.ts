@@ -9,6 +9,8 @@ import type { ToolRegistry } from "./registry.js";
 // invoker as MCP; the token and Host/Origin checks already passed.
 
 const MAX_BODY = 4 * 1024 * 1024;
+/** Failures the caller must fix in what it sent: arguments the schema refuses, a definition script that does not compile. */
+const BAD_REQUEST_CODES = new Set(["invalid_params", "script_compile_error"]);
 
 /** Answer a /tools or /jobs request; false when the path is not ours. */
 export function handleRest(req: IncomingMessage, res: ServerResponse, pathname: string, registry: ToolRegistry, invoker: ToolInvoker): boolean {
@@ -30,7 +32,7 @@ export function handleRest(req: IncomingMessage, res: ServerResponse, pathname: 
     void readJson(req).then(
       async (args) => {
         const { result, jobId } = await invoker.call(name, args);
-        const status = jobId !== undefined ? 202 : result.error?.code === "unknown_tool" ? 404 : result.error?.code === "invalid_params" ? 400 : 200;
+        const status = jobId !== undefined ? 202 : result.error?.code === "unknown_tool" ? 404 : BAD_REQUEST_CODES.has(result.error?.code ?? "") ? 400 : 200;
         send(res, status, result);
       },
       (err: Error) =>

@@ -107,6 +107,8 @@ export interface ToolCallContext {
   progress: (p: ToolProgress) => void;
   /** Epoch milliseconds after which the caller no longer waits. */
   deadline: number;
+  /** The provider holds the call without handing it to the tool (why, e.g. Unity reloading), or undefined once it is handed over; a held job can still be cancelled. */
+  waiting?: (reason: string | undefined) => void;
 }
 
 /** A change in a provider's catalog (the registry re-merges and notifies its listeners). */
@@ -132,6 +134,8 @@ export interface ToolProvider {
   refresh?(): Promise<void>;
   /** Connection state for `/health` (the Unity provider: is the Editor there, how many calls wait for it). */
   status?(): ToolProviderStatus;
+  /** True for a tool made of other calls (a sequence): it takes no main-thread turn itself, each of its calls takes its own (else it would wait for itself). */
+  composite?(name: string): boolean;
   /** Its results are ToolResults already checked against the schema (the Unity provider's come from parsed frames): the invoker does not parse them again. */
   readonly checkedResults?: boolean;
 }

@@ -131,17 +131,25 @@ export class UnityCalls {
       this.stopWaiting(call);
       call.state = "running";
       call.sentOn = conn;
+      call.ctx.waiting?.(undefined);
       return;
     }
     call.state = "waiting";
     call.sentOn = undefined;
     this.waitForUnity(call);
+    this.held(call);
   }
 
   private requeue(call: UnityCall): void {
     call.state = "waiting";
     call.sentOn = undefined;
+    this.held(call);
     // Sent with the other waiting calls when Unity publishes its catalog.
+  }
+
+  /** Tell the invoker the call is held here, not sent: until it is sent, cancelling it means it never runs. */
+  private held(call: UnityCall): void {
+    call.ctx.waiting?.("Unity is not connected yet (its scripts may be reloading, or the project is not open in the Editor)");
   }
 
   private interrupted(call: UnityCall): void {

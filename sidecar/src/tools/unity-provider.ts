@@ -9,7 +9,7 @@ import type { CatalogListener, ToolCallContext, ToolEntry, ToolProgress, ToolPro
 // socket dropped waits for Unity's journal and is retried only when that cannot run it twice.
 
 /** Operations the Unity host runs without listing them as tools (JSON definition probes and scripts). */
-export const UNITY_INTERNAL_OPERATIONS = ["definition_probe", "definition_script", "asset_import", "asset_open"] as const;
+export const UNITY_INTERNAL_OPERATIONS = ["definition_probe", "definition_script", "asset_import", "asset_open", "undo_group_begin", "undo_group_end"] as const;
 /** One of UNITY_INTERNAL_OPERATIONS. */
 export type UnityInternalOperation = (typeof UNITY_INTERNAL_OPERATIONS)[number];
 

@@ -46,8 +46,10 @@ afterEach(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-async function bridge(extraEnv: Record<string, string> = {}): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", BIN, "mcp", "--project", project], env: { ...(process.env as Record<string, string>), ...(env as Record<string, string>), ...extraEnv }, stderr: "pipe" });
+async function bridge(extra: string[] | Record<string, string> = []): Promise<Client> {
+  const args = Array.isArray(extra) ? extra : [];
+  const extraEnv = Array.isArray(extra) ? {} : extra;
+  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", BIN, "mcp", "--project", project, ...args], env: { ...(process.env as Record<string, string>), ...(env as Record<string, string>), ...extraEnv }, stderr: "pipe" });
   transport.stderr?.on("data", (c: Buffer) => (stderr += c.toString()));
   client = new Client({ name: "stdio-test", version: "1.0.0" });
   await client.connect(transport);
@@ -99,6 +101,16 @@ describe("agent-panel mcp (stdio bridge)", () => {
     for (let i = 0; i < 100 && changed === 0; i++) await new Promise((r) => setTimeout(r, 30));
     expect(changed).toBeGreaterThan(0);
     expect((await c.listTools()).tools.map((t) => t.name)).toContain("test_extra");
+  });
+
+  it("--groups serves only those groups' tools (and job_status); other tools are refused", { timeout: 60_000 }, async () => {
+    running = await startServe(["--project", project, "--test-tools"], { env, out: () => {}, log: () => {}, exit: () => {}, handleSignals: false });
+    if (running.kind !== "serving") throw new Error("sidecar did not start");
+    const c = await bridge(["--groups", "diagnostics,audio"]);
+    const names = (await c.listTools()).tools.map((t) => t.name).sort();
+    expect(names).toEqual(["compose_mml", "definitions_list", "job_status"]);
+    await expect(c.callTool({ name: "test_echo", arguments: { text: "x" } })).rejects.toThrow(/not in this session's groups/);
+    expect(((await c.callTool({ name: "definitions_list", arguments: {} })).isError)).toBeFalsy();
   });
 
   it("starts the project's sidecar when none runs; logs only to stderr", { timeout: 60_000 }, async () => {

@@ -103,6 +103,7 @@ namespace AgentPanel.Editor.Tools
             DefinitionOperations.Register(host);
             BuiltIn.AssetImportOperation.Register(host);
             BuiltIn.AssetOpenOperation.Register(host);
+            UndoGroupOperations.Register(host, new EditorUndoGroups());
             return host;
         }
 

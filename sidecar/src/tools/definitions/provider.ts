@@ -6,6 +6,7 @@ import { definitionEntry } from "./entry.js";
 import { loadDefinitions, type DefinitionDirs, type DefinitionSet, type LoadedDefinition } from "./load.js";
 import type { ProbeDefinition } from "./schema.js";
 import { runSequence } from "./sequence.js";
+import { inUndoGroup } from "./undo-group.js";
 import { watchFolders } from "./watch.js";
 
 // The JSON definition tools as one provider: loads both folders, publishes what passed, reloads
@@ -89,6 +90,11 @@ export class DefinitionProvider implements ToolProvider {
     return this.run(name, args, ctx, true);
   }
 
+  /** A sequence takes no main-thread turn of its own (its steps take theirs), even when its undoGroup makes it mainThread. */
+  composite(name: string): boolean {
+    return this.set.loaded.some((x) => x.def.name === name && x.def.kind === "sequence");
+  }
+
   /** Stop watching the folders. */
   close(): void {
     this.stopWatching();
@@ -112,7 +118,17 @@ export class DefinitionProvider implements ToolProvider {
   }
 
   private async sequence(d: LoadedDefinition, def: Extract<LoadedDefinition["def"], { kind: "sequence" }>, args: Record<string, unknown>, ctx: ToolCallContext, dryRun: boolean): Promise<ToolResult> {
-    const out = await runSequence(def, { args, dryRun, signal: ctx.signal, isDestructive: (tool) => this.isDestructive(tool) }, (tool, stepArgs) => this.opts.call(tool, stepArgs, ctx.signal));
+    const steps = () => runSequence(def, { args, dryRun, signal: ctx.signal, isDestructive: (tool) => this.isDestructive(tool) }, (tool, stepArgs) => this.opts.call(tool, stepArgs, ctx.signal));
+    const unity = def.undoGroup !== undefined && !dryRun ? this.opts.unity?.() : undefined;
+    if (!unity) return this.sequenceResult(d, def, await steps(), dryRun);
+    // One Undo step for the whole sequence: Unity opens a group before the first step and joins every step's group into it after the last.
+    const grouped = await inUndoGroup(unity, def.name, def.undoGroup!, ctx, async () => this.sequenceResult(d, def, await steps(), false));
+    if (grouped.closeError === undefined) return grouped.result;
+    const note = `Note: Unity could not join the steps into one Undo step (${grouped.closeError}); each step is its own Undo step.`;
+    return { ...grouped.result, content: [...grouped.result.content, { type: "text", text: note }] };
+  }
+
+  private sequenceResult(d: LoadedDefinition, def: Extract<LoadedDefinition["def"], { kind: "sequence" }>, out: Awaited<ReturnType<typeof runSequence>>, dryRun: boolean): ToolResult {
     const structured = { steps: out.steps };
     if (dryRun) return { ok: true, content: [{ type: "text", text: `${d.def.name} would run ${def.steps.length} steps; its destructive steps say:\n${out.preview || "(none)"}` }], structured };
     const text = JSON.stringify(structured);
