@@ -3,7 +3,6 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readd
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeProjectDir } from "../sidecar/src/history/paths.js";
-import { READ_LANES } from "../sidecar/src/history/read-lanes.js";
 import { generateCorpus } from "./history-corpus.js";
 import { quick } from "./options.js";
 import { dropPageCache, type DropResult } from "./page-cache.js";
@@ -48,7 +47,7 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
       ? {
           sessions_cold_whole_process_lts_ms: {
             value: sessions.coldLts.ms,
-            unit: `ms (the same cold listing on Node ${sessions.coldLts.version}, the LTS line users run, interleaved with the runs above: Node 22 and later start libuv's thread pool lazily, so the listing gets ${READ_LANES} read threads instead of 4; median of ${sessions.coldRuns})`,
+            unit: `ms (the same cold listing on Node ${sessions.coldLts.version}, the LTS line users run, interleaved with the runs above: median of ${sessions.coldRuns})`,
             target: "<= 600",
             baseline: bareMs,
           },

@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { formatHelp, formatOverview, HELP, type CommandHelp } from "./commands/help.js";
 import { writeStdout } from "./commands/stdout.js";
@@ -16,8 +15,6 @@ export const COMMANDS: Record<string, Command> = {
   serve: {
     help: HELP.serve!,
     run: async (args) => {
-      // History lists from the disk after a reboot: more pool threads, while the pool has not started (read-lanes.ts).
-      (await import("./history/read-lanes.js")).widenThreadPool();
       // The chat engine is imported on first use, after the descriptor is written (serve-rest.ts).
       const { runServe } = await import("./commands/serve.js");
       let hooks: Promise<typeof import("./commands/serve-hooks.js")> | undefined;
@@ -28,7 +25,7 @@ export const COMMANDS: Record<string, Command> = {
   doctor: { help: HELP.doctor!, run: doctor },
   sessions: {
     help: HELP.sessions!,
-    run: async (args) => (sessionsFast()?.sessionsFromMemo(args, import.meta.url) ? 0 : (await import("./commands/sessions.js")).runSessions(args, { entry: import.meta.url })),
+    run: async (args) => (await import("./commands/sessions.js")).runSessions(args),
   },
   "mml-server": { help: HELP["mml-server"]!, run: async (args) => (await import("./commands/mml-server.js")).runMmlServer(args) },
   tools: { help: HELP.tools!, run: async (args) => (await import("./commands/tools.js")).runTools(args) },
@@ -60,18 +57,6 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   return cmd.run(rest);
-}
-
-declare const __AGENT_PANEL_BUNDLED__: boolean | undefined;
-
-/** The bundle's dist/sessions-fast.cjs (see commands/sessions-fast.ts); undefined when running from source. */
-function sessionsFast(): typeof import("./commands/sessions-fast.js") | undefined {
-  if (typeof __AGENT_PANEL_BUNDLED__ === "undefined") return undefined;
-  try {
-    return createRequire(import.meta.url)("./sessions-fast.cjs") as typeof import("./commands/sessions-fast.js");
-  } catch {
-    return undefined; // a copy of the bundle without it: the full command answers
-  }
 }
 
 async function doctor(args: string[]): Promise<number> {
