@@ -1,7 +1,7 @@
 import type { CanUseToolRequest } from "../protocol/claude/inbound.js";
 import type { ToolResult } from "../tools/types.js";
 
-// The sidecar's own tools as the panel's chats use them (decision 11): the --mcp-config that points
+// The sidecar's own tools as the panel's chats use them (docs/architecture.md, decision 11): the --mcp-config that points
 // each chat's claude at the sidecar's /mcp (the token comes from an environment variable, never the
 // command line), how `mcp__<server>__<tool>` names map back to our tools, and one-line summaries.
 

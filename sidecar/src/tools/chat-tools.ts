@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { MCP_SERVER_NAME, type ChatToolHost } from "../chat/agent-tools.js";
 import type { ToolRegistry } from "./registry.js";
 
-// The catalog as the panel's own chats see it (decision 11): titles and read-only/destructive
+// The catalog as the panel's own chats see it (docs/architecture.md, decision 11): titles and read-only/destructive
 // facts for their cards, and the dry run a destructive tool's permission card shows.
 
 /** How long a card's dry run may take before the card shows without it. */
