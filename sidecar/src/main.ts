@@ -19,7 +19,7 @@ export const COMMANDS: Record<string, Command> = {
       const { runServe } = await import("./commands/serve.js");
       let hooks: Promise<typeof import("./commands/serve-hooks.js")> | undefined;
       const loadHooks = () => (hooks ??= import("./commands/serve-hooks.js"));
-      return runServe(args, { createHooks: async (ctx) => (await loadHooks()).chatServeHooks(ctx), preloadHooks: loadHooks });
+      return runServe(args, { createHooks: async (ctx) => (await loadHooks()).chatServeHooks(ctx), preloadHooks: () => void loadHooks() });
     },
   },
   doctor: { help: HELP.doctor!, run: doctor },
