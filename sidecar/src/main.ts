@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { formatHelp, formatOverview, HELP, type CommandHelp } from "./commands/help.js";
 import { writeStdout } from "./commands/stdout.js";
-import { VERSION } from "./version.js";
+import { VERSION } from "./shared/version.js";
 
 // The `agent-panel` command line. Each subcommand parses its own flags; unknown input gets a
 // usage message and exit code 2. Subcommands are imported when they run (dynamic import), so a
@@ -67,7 +67,7 @@ async function doctor(args: string[]): Promise<number> {
     console.error(`${(err as Error).message}\n\n${formatHelp("doctor", HELP.doctor!)}`);
     return 2;
   }
-  const [{ formatDoctor, runDoctor }, { AgentPanelError }] = await Promise.all([import("./commands/doctor.js"), import("./errors.js")]);
+  const [{ formatDoctor, runDoctor }, { AgentPanelError }] = await Promise.all([import("./commands/doctor.js"), import("./shared/errors.js")]);
   try {
     const checks = await runDoctor({ project: values.project, claude: values.claude });
     console.log(values.json ? JSON.stringify({ version: VERSION, checks }, null, 2) : formatDoctor(checks));

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { Chat } from "../chat/chat.js";
 import { projectTranscriptDir } from "../history/paths.js";
 import { claudeVersion, locateClaude, type ClaudeSource } from "../claude/locate.js";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 
 // `agent-panel doctor`: checks everything a chat needs on this machine and says how to fix what is
 // missing. It starts claude once (no model call) to read the account from its initialize answer.

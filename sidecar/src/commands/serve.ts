@@ -1,18 +1,18 @@
 import { statSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { readDescriptor, removeDescriptorIfOurs, writeDescriptor, type Descriptor } from "../bridge/descriptor-io.js";
-import { acquireInstanceLock } from "../bridge/descriptor-lock.js";
-import { ledgerFile, takeOverLedger, type ChildLedger } from "../bridge/orphans.js";
-import { descriptorPaths, type PlatformEnv } from "../bridge/descriptor.js";
-import { probeHealth } from "../bridge/http-health.js";
-import { createLifetime, processExists, type Lifetime } from "../bridge/lifetime.js";
-import { derivePort, findFreePort, PORT_MAX, PORT_MIN } from "../bridge/port.js";
-import { startServer, type OnClient, type RunningServer } from "../bridge/server.js";
-import type { StaticFiles } from "../bridge/static.js";
-import { loadOrCreateToken } from "../bridge/token.js";
-import { AgentPanelError, reportInternal, setInternalErrorLog } from "../errors.js";
+import { readDescriptor, removeDescriptorIfOurs, writeDescriptor, type Descriptor } from "../shared/descriptor-io.js";
+import { acquireInstanceLock } from "../bridge/lifetime/descriptor-lock.js";
+import { ledgerFile, takeOverLedger, type ChildLedger } from "../bridge/lifetime/orphans.js";
+import { descriptorPaths, type PlatformEnv } from "../shared/descriptor.js";
+import { probeHealth } from "../bridge/lifetime/http-health.js";
+import { createLifetime, processExists, type Lifetime } from "../bridge/lifetime/lifetime.js";
+import { derivePort, findFreePort, PORT_MAX, PORT_MIN } from "../shared/port.js";
+import { startServer, type OnClient, type RunningServer } from "../bridge/server/server.js";
+import type { StaticFiles } from "../bridge/server/static.js";
+import { loadOrCreateToken } from "../shared/token.js";
+import { AgentPanelError, reportInternal, setInternalErrorLog } from "../shared/errors.js";
 import type { ToolHost } from "../tools/host.js";
-import { VERSION } from "../version.js";
+import { VERSION } from "../shared/version.js";
 import { loadServeRest, OnDemand, type ServeRest } from "./serve-rest.js";
 
 // `agent-panel serve`: one sidecar per Unity project. Reuses a healthy running one (prints its URL,

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import { cacheFile, defaultCacheDir, emptyCache, loadCache, saveCache, validScan, type DirCache } from "./cache.js";
 import { isFsError, nodeFs, statOrUndefined, type FileStat, type HistoryFs } from "./fsio.js";
 import { transcriptDirFor } from "./paths.js";

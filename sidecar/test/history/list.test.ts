@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasCode } from "../../src/errors.js";
+import { hasCode } from "../../src/shared/errors.js";
 import { nodeFs } from "../../src/history/fsio.js";
 import { listSessions, SCAN_PARALLEL, SessionIndex } from "../../src/history/list.js";
 import { SLOW_READ_MS } from "../../src/history/scan-queue.js";

@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { MCP_SERVER_NAME, type ChatToolHost } from "../../chat/agent-tools.js";
+import type { ToolRegistry } from "../../tools/registry.js";
+
+// The catalog as the panel's own chats see it (docs/architecture.md, decision 11): titles and read-only/destructive
+// facts for their cards, and the dry run a destructive tool's permission card shows.
+
+/** How long a card's dry run may take before the card shows without it. */
+const DRY_RUN_DEADLINE_MS = 5000;
+
+/** A ChatToolHost over the sidecar's registry. */
+export function chatToolHost(registry: ToolRegistry): ChatToolHost {
+  return {
+    server: MCP_SERVER_NAME,
+    describe(name) {
+      const item = registry.get(name);
+      if (!item) return undefined;
+      const a = item.entry.annotations;
+      return { ...(a.title !== undefined ? { title: a.title } : {}), destructive: a.destructive, readOnly: a.idempotency === "safe" && !a.destructive };
+    },
+    async dryRun(name, input) {
+      const item = registry.get(name);
+      if (!item?.provider.dryRun) return undefined;
+      const { confirm: _confirm, dry_run: _dryRun, ...args } = input;
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), DRY_RUN_DEADLINE_MS);
+      try {
+        return await item.provider.dryRun(name, args, { callId: randomUUID(), signal: controller.signal, progress: () => {}, deadline: Date.now() + DRY_RUN_DEADLINE_MS });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
