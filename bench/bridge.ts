@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readd
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
-import { ChatHub, type HubChat } from "../sidecar/src/bridge/hub.js";
+import { ChatHub, type HubChat } from "../sidecar/src/bridge/hubs/hub.js";
 import { FakeChat } from "../sidecar/test/bridge/hub-fakes.js";
 import { quick, spawnTracked } from "./options.js";
 import type { Figure } from "./report.js";

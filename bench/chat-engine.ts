@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Normalizer } from "../sidecar/src/chat/normalize.js";
+import { Normalizer } from "../sidecar/src/claude/normalize.js";
 import { LineSplitter } from "../sidecar/src/claude/framing.js";
 import { parseInbound } from "../sidecar/src/protocol/claude/parse.js";
 import type { Figure } from "./report.js";

@@ -27,7 +27,7 @@ export async function benchHistory(): Promise<Record<string, Figure>> {
     const corpus = generateCorpus(dir, sessions, big);
     console.log(`history corpus: ${corpus.sessions} sessions, ${mb(corpus.bytes)} MB in ${Math.round(performance.now() - t0)} ms`);
     const child = join(root, "child.mjs");
-    await build({ entryPoints: [join(import.meta.dirname, "history-child.ts")], outfile: child, bundle: true, platform: "node", target: "node20", format: "esm", logLevel: "warning" });
+    await build({ entryPoints: [join(import.meta.dirname, "history-child.ts")], outfile: child, bundle: true, platform: "node", target: "node22", format: "esm", logLevel: "warning" });
     const state = join(root, "state");
     const run = (...args: string[]) => JSON.parse(execFileSync(process.execPath, [child, ...args], { encoding: "utf8", maxBuffer: 1 << 20 }).trim().split("\n").pop()!) as { ms: number; rssMb: number; againMs?: number; firstMs?: number };
     const load = loadavg()[0]!;

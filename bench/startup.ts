@@ -3,7 +3,6 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readd
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeProjectDir } from "../sidecar/src/history/paths.js";
-import { READ_LANES } from "../sidecar/src/history/read-lanes.js";
 import { generateCorpus } from "./history-corpus.js";
 import { quick } from "./options.js";
 import { dropPageCache, type DropResult } from "./page-cache.js";
@@ -12,7 +11,7 @@ import type { Figure } from "./report.js";
 // Whole-process start-up of the bundled command, as a user or Unity runs it: `--version` beside a
 // bare `node -e 0` on the same machine (interleaved, median), and `sessions` on a project with a
 // warm index cache, and with none and the transcripts evicted from the page cache (page-cache.ts), the
-// cold one also on the pinned Node LTS (scripts/node-lts.sh). (`serve` to descriptor and idle memory are in the bridge group.)
+// cold one also on the pinned Node LTS (scripts/node-pinned.sh). (`serve` to descriptor and idle memory are in the bridge group.)
 
 const root = join(import.meta.dirname, "..");
 const bundle = join(root, "dist", "agent-panel.mjs");
@@ -48,7 +47,7 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
       ? {
           sessions_cold_whole_process_lts_ms: {
             value: sessions.coldLts.ms,
-            unit: `ms (the same cold listing on Node ${sessions.coldLts.version}, the LTS line users run, interleaved with the runs above: Node 22 and later start libuv's thread pool lazily, so the listing gets ${READ_LANES} read threads instead of 4; median of ${sessions.coldRuns})`,
+            unit: `ms (the same cold listing on Node ${sessions.coldLts.version}, the LTS line users run, interleaved with the runs above: median of ${sessions.coldRuns})`,
             target: "<= 600",
             baseline: bareMs,
           },
@@ -146,13 +145,13 @@ const FLOOR = `const fs = require("fs"); const [dir, cache] = process.argv.slice
 for (const n of fs.readdirSync(dir)) if (n.endsWith(".jsonl")) fs.statSync(dir + n);
 for (const n of fs.readdirSync(cache)) fs.readFileSync(cache + "/" + n);`;
 
-/** The pinned Node LTS of scripts/node-lts.sh (installed into .tmp/tools on first use), or undefined where it cannot be had. */
+/** The pinned Node LTS of scripts/node-pinned.sh (installed into .tmp/tools on first use), or undefined where it cannot be had. */
 function ltsNode(): { path: string; version: string } | undefined {
   try {
-    const path = join(root, execFileSync("bash", [join(root, "scripts", "node-lts.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
+    const path = join(root, execFileSync("bash", [join(root, "scripts", "node-pinned.sh"), "24"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
     return { path, version: execFileSync(path, ["--version"], { encoding: "utf8" }).trim().replace(/^v/, "") };
   } catch {
-    console.log("  the Node LTS could not be installed (scripts/node-lts.sh): the cold listing is measured on this node only");
+    console.log("  the Node LTS could not be installed (scripts/node-pinned.sh): the cold listing is measured on this node only");
     return undefined;
   }
 }

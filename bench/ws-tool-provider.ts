@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createInterface } from "node:readline";
 import WebSocket from "ws";
-import { CHALLENGE_PREFIX, clientProof, serverProof } from "../sidecar/src/bridge/ws-challenge.js";
-import { WS_PROTOCOL } from "../sidecar/src/bridge/auth.js";
+import { CHALLENGE_PREFIX, clientProof, serverProof } from "../sidecar/src/shared/ws-challenge.js";
+import { WS_PROTOCOL } from "../sidecar/src/bridge/server/auth.js";
 
 // A tool provider that reaches the sidecar the way the Unity Editor does: its own WebSocket,
 // the challenge-response (the token never sent), `hello` with `provides: ["tools"]`, a

@@ -3,8 +3,8 @@
 
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { preloadHtmlRenderer, renderBlocks } from "../sidecar/src/bridge/hub-render.js";
-import { checkProtocolFiles, generateProtocolFiles, listedFiles } from "../sidecar/src/protocol/panel/generate.js";
+import { preloadHtmlRenderer, renderBlocks } from "../sidecar/src/bridge/hubs/hub-render.js";
+import { checkProtocolFiles, generateProtocolFiles, listedFiles } from "./protocol/generate.js";
 
 // Samples include rendered HTML, so the (lazily loaded) HTML renderer must be ready first.
 await preloadHtmlRenderer();

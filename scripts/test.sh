@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project: installs what the tests need (npm packages including the real
-# claude CLI, Debian's chromium for the browser tests, sox for the WAV checks, a pinned Node LTS in
+# claude CLI, Debian's chromium for the browser tests, sox for the WAV checks, pinned Node 22 and 24 in
 # .tmp/tools, Node 22 with the MCP conformance suite and Inspector CLI in .tmp/tools/mcp), type-checks,
-# builds the bundle, runs the vitest suites (unit, end-to-end against the real claude binary with the
-# project's fake model, browser), the end-to-end and bridge suites again on the Node LTS, the C# tests
+# builds the bundle, runs the vitest suites on Node 22 (unit, end-to-end against the real claude binary
+# with the project's fake model, browser), the end-to-end and bridge suites again on Node 24, the C# tests
 # of the Unity package (on .NET and on Mono; Mono installed there when missing), and a quick pass of every benchmark (sizes small, targets not
 # enforced: it only proves each still runs). Ends with one summary line.
 set -euo pipefail
@@ -32,6 +32,11 @@ if ! command -v sox > /dev/null; then
   fi
 fi
 
+# Everything below runs on a pinned Node 22, the minimum the project supports (whatever node the
+# machine has), with the suites that exercise node itself run again on the pinned Node 24 LTS.
+node22=$(bash scripts/node-pinned.sh 22)
+export PATH="$(dirname "$(readlink -f "$node22")"):$PATH"
+echo "Node $(node --version) for the test run"
 npx tsc -p tsconfig.json --noEmit
 node esbuild.config.mjs
 # Node 22, the MCP conformance suite and the MCP Inspector CLI in .tmp/tools/mcp (the inspector test uses it).
@@ -41,9 +46,9 @@ npx tsx scripts/gen-protocol.ts --check
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile=.tmp/vitest.json || status=$?
 # The suites that exercise node itself (processes, sockets, the bundle, the /mcp HTTP writes) on the current LTS too.
-if lts=$(bash scripts/node-lts.sh); then
+if lts=$(bash scripts/node-pinned.sh 24); then
   echo "Node LTS $("$lts" --version): end-to-end, bridge and /mcp HTTP suites"
-  # node_modules/.bin first on PATH, as npx does for the Node 20 run (the e2e tests find claude there).
+  # node_modules/.bin first on PATH, as npx does for the Node 22 run (the e2e tests find claude there).
   PATH="$PWD/node_modules/.bin:$PATH" "$lts" node_modules/vitest/vitest.mjs run sidecar/test/e2e sidecar/test/bridge sidecar/test/tools/mcp-http.test.ts sidecar/test/tools/mcp-http-io.test.ts sidecar/test/tools/mcp-http-direct.test.ts --reporter=default --reporter=json --outputFile=.tmp/vitest-lts.json || status=$?
 else
   echo '{"numPassedTests":0,"numFailedTests":1,"numPendingTests":0,"numTodoTests":0}' > .tmp/vitest-lts.json

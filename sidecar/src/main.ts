@@ -1,8 +1,7 @@
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { formatHelp, formatOverview, HELP, type CommandHelp } from "./commands/help.js";
 import { writeStdout } from "./commands/stdout.js";
-import { VERSION } from "./version.js";
+import { VERSION } from "./shared/version.js";
 
 // The `agent-panel` command line. Each subcommand parses its own flags; unknown input gets a
 // usage message and exit code 2. Subcommands are imported when they run (dynamic import), so a
@@ -16,19 +15,17 @@ export const COMMANDS: Record<string, Command> = {
   serve: {
     help: HELP.serve!,
     run: async (args) => {
-      // History lists from the disk after a reboot: more pool threads, while the pool has not started (read-lanes.ts).
-      (await import("./history/read-lanes.js")).widenThreadPool();
       // The chat engine is imported on first use, after the descriptor is written (serve-rest.ts).
       const { runServe } = await import("./commands/serve.js");
       let hooks: Promise<typeof import("./commands/serve-hooks.js")> | undefined;
       const loadHooks = () => (hooks ??= import("./commands/serve-hooks.js"));
-      return runServe(args, { createHooks: async (ctx) => (await loadHooks()).chatServeHooks(ctx), preloadHooks: loadHooks });
+      return runServe(args, { createHooks: async (ctx) => (await loadHooks()).chatServeHooks(ctx), preloadHooks: () => void loadHooks() });
     },
   },
   doctor: { help: HELP.doctor!, run: doctor },
   sessions: {
     help: HELP.sessions!,
-    run: async (args) => (sessionsFast()?.sessionsFromMemo(args, import.meta.url) ? 0 : (await import("./commands/sessions.js")).runSessions(args, { entry: import.meta.url })),
+    run: async (args) => (await import("./commands/sessions.js")).runSessions(args),
   },
   "mml-server": { help: HELP["mml-server"]!, run: async (args) => (await import("./commands/mml-server.js")).runMmlServer(args) },
   tools: { help: HELP.tools!, run: async (args) => (await import("./commands/tools.js")).runTools(args) },
@@ -63,18 +60,6 @@ export async function main(argv: string[]): Promise<number> {
   return cmd.run(rest);
 }
 
-declare const __AGENT_PANEL_BUNDLED__: boolean | undefined;
-
-/** The bundle's dist/sessions-fast.cjs (see commands/sessions-fast.ts); undefined when running from source. */
-function sessionsFast(): typeof import("./commands/sessions-fast.js") | undefined {
-  if (typeof __AGENT_PANEL_BUNDLED__ === "undefined") return undefined;
-  try {
-    return createRequire(import.meta.url)("./sessions-fast.cjs") as typeof import("./commands/sessions-fast.js");
-  } catch {
-    return undefined; // a copy of the bundle without it: the full command answers
-  }
-}
-
 async function doctor(args: string[]): Promise<number> {
   let values: { project?: string; claude?: string; json?: boolean };
   try {
@@ -83,7 +68,7 @@ async function doctor(args: string[]): Promise<number> {
     console.error(`${(err as Error).message}\n\n${formatHelp("doctor", HELP.doctor!)}`);
     return 2;
   }
-  const [{ formatDoctor, runDoctor }, { AgentPanelError }] = await Promise.all([import("./commands/doctor.js"), import("./errors.js")]);
+  const [{ formatDoctor, runDoctor }, { AgentPanelError }] = await Promise.all([import("./commands/doctor.js"), import("./shared/errors.js")]);
   try {
     const checks = await runDoctor({ project: values.project, claude: values.claude });
     console.log(values.json ? JSON.stringify({ version: VERSION, checks }, null, 2) : formatDoctor(checks));

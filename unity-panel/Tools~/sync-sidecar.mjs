@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Copies the built sidecar (dist/agent-panel.mjs, the CommonJS files it requires and the chunks it
-// loads on demand, dist/chunks/)
-// into the Unity package (unity-panel/Sidecar~/), which Unity never imports (the folder ends with
+// Copies the built sidecar (every file of dist/: the entries, the chunks they load on demand in
+// dist/chunks/, jsdom's stand-in file) into the Unity package (unity-panel/Sidecar~/), which Unity never imports (the folder ends with
 // "~"), so the package is self-contained apart from node and claude. Run after `npm run build`;
 // `--check` only reports whether the copy is current.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { relative, sep } from "node:path";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -39,10 +39,11 @@ if (process.argv.includes("--check")) {
   console.log(`copied dist/ to unity-panel/Sidecar~ (${wanted.length} files)`);
 }
 
-/** The bundle's files relative to `dir`: the entry, the CommonJS files beside it (sessions-fast.cjs) and every chunk. */
+/** Every file under `dir`, as sorted paths relative to it with "/" (none when it does not exist). */
 function files(dir) {
   if (!existsSync(dir)) return [];
-  const chunks = existsSync(join(dir, "chunks")) ? readdirSync(join(dir, "chunks")).filter((f) => f.endsWith(".mjs")).map((f) => `chunks/${f}`) : [];
-  const beside = readdirSync(dir).filter((f) => f.endsWith(".cjs")).sort();
-  return [...(existsSync(join(dir, "agent-panel.mjs")) ? ["agent-panel.mjs"] : []), ...beside, ...chunks.sort()];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join("/"))
+    .sort();
 }

@@ -1,7 +1,7 @@
 import type { CanUseToolRequest } from "../protocol/claude/inbound.js";
 import type { ToolResult } from "../tools/types.js";
 
-// The sidecar's own tools as the panel's chats use them (decision 11): how `mcp__<server>__<tool>`
+// The sidecar's own tools as the panel's chats use them (docs/architecture.md, decision 11): how `mcp__<server>__<tool>`
 // names map back to our tools, and one-line summaries. Each chat's --mcp-config (its own token, in
 // a 0600 file) is made by tools/chat-credentials.ts.
 

@@ -1,4 +1,4 @@
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import type { OutUserBlock } from "../protocol/claude/outbound.js";
 import { attachmentProblem } from "../protocol/panel/limits.js";
 

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { AgentPanelError, reportInternal } from "../errors.js";
+import { AgentPanelError, reportInternal } from "../shared/errors.js";
 import type { ClaudeProcess, FrameProblem, ProcessExit, ProcessOptions } from "../claude/process.js";
 import { serializeOutbound } from "../claude/writer.js";
 import { containsClipped } from "../protocol/json-bounds.js";
@@ -9,16 +9,16 @@ import { controlError, permissionAnswer, userMessage, type OutUserMessage } from
 import type { Inbound } from "../protocol/claude/parse.js";
 import { attachmentBlocks, type ContextAttachment } from "./attachments.js";
 import type { ControlChannel } from "./control.js";
-import type { ChatEvent, ChatStateName } from "./events.js";
+import type { ChatEvent, ChatStateName } from "../protocol/chat-events.js";
 import { CrashRecovery } from "./recovery.js";
 import { crashResult, delay, isSessionNotFound } from "./exits.js";
-import { NOT_LOGGED_IN } from "./login.js";
+import { NOT_LOGGED_IN } from "../claude/login.js";
 import { launchClaude } from "./launch.js";
 import { SilenceWatchdog } from "./watchdog.js";
 import { INTERRUPT_SETTLE_MS, unansweredInterrupt } from "./stuck-turn.js";
 import { DEFAULT_IDLE_MS, IdleTimer } from "./idle.js";
 import { CLOSE_TURN_WAIT_MS, finishOpenTurn } from "./closing.js";
-import { Normalizer } from "./normalize.js";
+import { Normalizer } from "../claude/normalize.js";
 import { modeSetBy, toPermissionResult, type PermissionAnswer } from "./permissions.js";
 import { initEvent } from "./init-event.js";
 import { assertModeAllowed } from "./permission-mode.js";

@@ -1,5 +1,5 @@
-import type { ChatEvent } from "./events.js";
-import type { Normalizer } from "./normalize.js";
+import type { ChatEvent } from "../protocol/chat-events.js";
+import type { Normalizer } from "../claude/normalize.js";
 
 // How a chat ends a turn that is still open when the chat closes. claude is asked to stop the
 // turn first and gets a short moment to say so with its own events (the partial message, the

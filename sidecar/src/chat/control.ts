@@ -1,4 +1,4 @@
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import type { ControlResponseMsg } from "../protocol/claude/inbound.js";
 import { controlRequest, type OutControlBody, type OutControlRequest } from "../protocol/claude/outbound.js";
 

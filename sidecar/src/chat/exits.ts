@@ -1,7 +1,7 @@
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import type { ResultMsg } from "../protocol/claude/inbound.js";
 import { spawnError, type ProcessExit } from "../claude/process.js";
-import type { ChatEvent } from "./events.js";
+import type { ChatEvent } from "../protocol/chat-events.js";
 
 // Reading the CLI's failure signals: a resume of a session that does not exist, a missing login,
 // and a process that died before it was ready. Each becomes a typed error that says what to do.

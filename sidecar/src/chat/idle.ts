@@ -1,5 +1,5 @@
-import { AgentPanelError, guarded } from "../errors.js";
-import type { ChatEvent } from "./events.js";
+import { AgentPanelError, guarded } from "../shared/errors.js";
+import type { ChatEvent } from "../protocol/chat-events.js";
 
 // Idle chats give their claude process back: after a quiet spell with nothing running (no turn,
 // no permission card, no background subagent) the chat stops claude, stays listed, and its next

@@ -1,5 +1,5 @@
 import type { InitializeResponse } from "../protocol/claude/inbound.js";
-import type { ChatEvent } from "./events.js";
+import type { ChatEvent } from "../protocol/chat-events.js";
 
 /** The init event for an initialize response: what the panel's pickers and status bar need. */
 export function initEvent(info: InitializeResponse | undefined, sessionId: string | undefined): ChatEvent {

@@ -1,6 +1,6 @@
 import type { CanUseToolRequest } from "../protocol/claude/inbound.js";
-import type { ChatEvent, ChatEventOf, DecidedBy } from "./events.js";
-import { summarizeTool } from "./summary.js";
+import type { ChatEvent, ChatEventOf, DecidedBy } from "../protocol/chat-events.js";
+import { summarizeTool } from "../claude/summary.js";
 
 // The permission prompts a chat is waiting on, and the events that open and close them. Every
 // prompt ends exactly once: answered, withdrawn by claude, or cancelled when the chat goes away.

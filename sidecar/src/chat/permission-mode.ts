@@ -1,4 +1,4 @@
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 
 // The one rule for permission modes, checked wherever a mode is set (chat.open, a later switch):
 // bypassPermissions runs every tool without asking, so it needs the chat's explicit opt-in.

@@ -1,4 +1,4 @@
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import type { CanUseToolRequest, PermissionUpdate } from "../protocol/claude/inbound.js";
 import type { PermissionResult } from "../protocol/claude/outbound.js";
 

@@ -1,4 +1,4 @@
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import { delay } from "./exits.js";
 
 // The crash path's retry policy: after claude dies, try to resume the session a bounded number of

@@ -1,4 +1,4 @@
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 
 // What `chat.open {resume}` accepts: a session id (a UUID) of this project, or the first characters
 // of one as `agent-panel sessions` and the history list print them. Nothing else ever reaches

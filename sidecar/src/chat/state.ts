@@ -1,5 +1,5 @@
-import { AgentPanelError } from "../errors.js";
-import type { ChatStateName } from "./events.js";
+import { AgentPanelError } from "../shared/errors.js";
+import type { ChatStateName } from "../protocol/chat-events.js";
 
 // The chat lifecycle as an explicit table. Every state change goes through `ChatStateMachine`,
 // which refuses transitions the table does not list with a typed error.

@@ -1,4 +1,4 @@
-import type { ChatEvent } from "./events.js";
+import type { ChatEvent } from "../protocol/chat-events.js";
 
 // The last resort of Esc: a turn claude leaves open after an interrupt (it answered nothing, or
 // the turn was never really running) is ended by the panel, so the chat can never stay "busy"

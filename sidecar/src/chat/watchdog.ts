@@ -1,7 +1,7 @@
 // The silence backstop: if claude prints nothing for too long while a turn runs, the chat stops
 // waiting (a hung CLI must not leave the panel "streaming" forever).
 
-import { guarded } from "../errors.js";
+import { guarded } from "../shared/errors.js";
 
 /** One resettable timer; `arm` restarts it, `clear` stops it. */
 export class SilenceWatchdog {

@@ -1,4 +1,4 @@
-import { reportInternal } from "../errors.js";
+import { reportInternal } from "../shared/errors.js";
 
 // Every claude process this sidecar starts and sees exit, announced process-wide, so `serve` can
 // keep a ledger of them on disk: after a SIGKILL of the sidecar the next one finds and ends the

@@ -4,7 +4,7 @@ import { readFileSync, statSync } from "node:fs";
 import { homedir as osHomedir } from "node:os";
 import path from "node:path";
 import { execa } from "execa";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 
 /** Where a located binary came from, shown by `doctor` so users know which one runs. */
 export type ClaudeSource = "explicit" | "env" | "install-location" | "path";

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { execa, type ResultPromise } from "execa";
-import { AgentPanelError, reportInternal } from "../errors.js";
+import { AgentPanelError, reportInternal } from "../shared/errors.js";
 import treeKill from "tree-kill";
 import type { Outbound } from "../protocol/claude/outbound.js";
 import { parseInbound, type Inbound } from "../protocol/claude/parse.js";

@@ -1,5 +1,5 @@
 import type { Writable } from "node:stream";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import { Outbound } from "../protocol/claude/outbound.js";
 import { tryStringify } from "../protocol/json-bounds.js";
 

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { Chat } from "../chat/chat.js";
 import { projectTranscriptDir } from "../history/paths.js";
 import { claudeVersion, locateClaude, type ClaudeSource } from "../claude/locate.js";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 
 // `agent-panel doctor`: checks everything a chat needs on this machine and says how to fix what is
 // missing. It starts claude once (no model call) to read the account from its initialize answer.
@@ -22,7 +22,7 @@ export async function runDoctor(opts: DoctorOptions = {}): Promise<DoctorCheck[]
   const env = opts.env ?? process.env;
   const checks: DoctorCheck[] = [];
   const major = Number(process.versions.node.split(".")[0]);
-  checks.push({ name: "node", ok: major >= 20, value: process.version, hint: major >= 20 ? undefined : "Install Node.js 20 or newer." });
+  checks.push({ name: "node", ok: major >= 22, value: process.version, hint: major >= 22 ? undefined : "Install Node.js 22 or newer (Node 20 reached its end of life)." });
 
   const project = resolve(opts.project ?? process.cwd());
   if (!isDirectory(project)) throw new AgentPanelError("project_not_found", `Project folder ${project} does not exist; pass the Unity project root with --project.`);

@@ -1,10 +1,10 @@
 import { statSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { readDescriptor } from "../bridge/descriptor-io.js";
-import { descriptorPaths, type PlatformEnv } from "../bridge/descriptor.js";
-import { processExists } from "../bridge/lifetime.js";
-import { derivePort } from "../bridge/port.js";
-import { VERSION } from "../version.js";
+import { readDescriptor } from "../shared/descriptor-io.js";
+import { descriptorPaths, type PlatformEnv } from "../shared/descriptor.js";
+import { processExists } from "../bridge/lifetime/lifetime.js";
+import { derivePort } from "../shared/port.js";
+import { VERSION } from "../shared/version.js";
 import { currentBundleEntry, installStableBundle } from "./stable-bundle.js";
 
 // `agent-panel mcp-config --client claude-code|claude-desktop|cursor [--project P]`: what to paste

@@ -5,8 +5,8 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Readable, Writable } from "node:stream";
-import type { PlatformEnv } from "../bridge/descriptor.js";
-import { VERSION } from "../version.js";
+import type { PlatformEnv } from "../shared/descriptor.js";
+import { VERSION } from "../shared/version.js";
 import { ensureSidecar, type SidecarLink } from "./sidecar-link.js";
 import { guardLines, MAX_STDIO_LINE, tooLongAnswer } from "./stdio-lines.js";
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { DescriptorPaths } from "../bridge/descriptor.js";
+import type { DescriptorPaths } from "../shared/descriptor.js";
 import type { DefinitionTools } from "../tools/definitions/serve.js";
 import type { ToolHost } from "../tools/host.js";
 import type { ServeContext, ServeHooks } from "./serve.js";

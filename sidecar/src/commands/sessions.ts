@@ -1,17 +1,15 @@
 import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import { oneShotFs } from "../history/fsio.js";
 import { SessionIndex, transcriptDirFor, type ListOptions } from "../history/list.js";
 import type { SessionSummary } from "../history/types.js";
-import { lookupMemo, memoFile, memoKey, memoMode, memoZone, writeMemo } from "./sessions-memo.js";
-import { writeStdout, writeStdoutBytes } from "./stdout.js";
+import { writeStdout } from "./stdout.js";
 
 // `agent-panel sessions`: the project's Claude Code sessions, newest first, as a table or JSON.
 // Uses the same cached index as the panel: the table is printed at once from the cache, then every
 // transcript's stamp is checked and the table is printed again only if that changed what it shows.
-// --json waits for the check (one document, always current). When the check finds every stamp as
-// it was for the last output, that output is printed again as it was kept (sessions-memo.ts).
+// --json waits for the check (one document, always current).
 
 const USAGE = "Usage: agent-panel sessions [--project <unity project root>] [--json] [--all]";
 
@@ -23,8 +21,6 @@ export interface SessionsDeps extends Pick<ListOptions, "env" | "home" | "stateD
   out?: (text: string) => void;
   err?: (text: string) => void;
   cwd?: string;
-  /** The command's entry file (its stamp identifies the build in the kept output's key). */
-  entry?: string | URL;
 }
 
 /** Run the command; returns the exit code (0 ok, 1 the folder could not be read, 2 bad usage). */
@@ -47,37 +43,20 @@ export async function runSessions(args: string[], deps: SessionsDeps = {}): Prom
       return 1;
     }
     const fs = deps.fs ?? oneShotFs;
-    // The index cache is written after the output, beside the kept output (see the end).
-    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs, reuseSummaries: false, digest: true, saveEveryMs: SAVE_AFTER_OUTPUT_MS });
+    // The index cache is written after the output (see the end).
+    const index = new SessionIndex(transcriptDirFor(project, deps.env, deps.home), { stateDir: deps.stateDir, fs, reuseSummaries: false, saveEveryMs: SAVE_AFTER_OUTPUT_MS });
     const includeArchived = values.all === true;
-    const mode = memoMode(values.json === true, includeArchived);
-    const key = memoKey(project, mode, memoZone(values.json === true), deps.entry);
-    const memo = index.file === undefined ? undefined : memoFile(index.file, mode);
-    // The stamps are made once: when they match the kept output's they answer, else the listing goes on from them.
-    const { hit, stamps } = memo === undefined ? {} : lookupMemo(fs, index.dir, memo, key);
-    if (hit) {
-      if (deps.out) deps.out(hit.toString("utf8"));
-      else writeStdoutBytes(hit);
-      return 0;
-    }
     const early = values.json ? undefined : index.cachedList({ includeArchived });
     const shown = early ? formatSessions(early.sessions, early.dir, early.exists) : undefined;
     if (shown !== undefined) out(shown);
-    const list = await index.list({ includeArchived, stamps });
-    let text: string | Buffer;
-    if (values.json) {
-      text = JSON.stringify({ project, dir: list.dir, exists: list.exists, sessions: list.sessions }, null, 2);
-      // Encoded once, for the output and the kept copy (a megabyte for 2,000 sessions).
-      if (deps.out) out(text);
-      else writeStdoutBytes((text = Buffer.from(text)));
-    } else {
-      text = formatSessions(list.sessions, list.dir, list.exists);
+    const list = await index.list({ includeArchived });
+    if (values.json) out(JSON.stringify({ project, dir: list.dir, exists: list.exists, sessions: list.sessions }, null, 2));
+    else {
+      const text = formatSessions(list.sessions, list.dir, list.exists);
       if (shown === undefined) out(text);
       else if (text !== shown) out(`\nUpdated after checking the transcripts:\n${text}`);
     }
-    // Kept for the next run, with the index cache (a failure only costs a listing then).
-    const digest = index.lastDigest;
-    await Promise.all([index.flush(), memo !== undefined && list.exists && digest ? writeMemo(fs, memo, key, digest, text).catch(() => undefined) : undefined]);
+    await index.flush(); // a failure only costs a rescan next time
     return 0;
   } catch (e) {
     err(e instanceof AgentPanelError ? e.message : `Could not list sessions: ${(e as Error).message}`);

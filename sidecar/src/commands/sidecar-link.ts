@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { request } from "node:http";
-import { readDescriptor } from "../bridge/descriptor-io.js";
-import { descriptorPaths, type PlatformEnv } from "../bridge/descriptor.js";
-import { probeHealth } from "../bridge/http-health.js";
-import { processExists } from "../bridge/lifetime.js";
-import { AgentPanelError } from "../errors.js";
+import { readDescriptor } from "../shared/descriptor-io.js";
+import { descriptorPaths, type PlatformEnv } from "../shared/descriptor.js";
+import { probeHealth } from "../bridge/lifetime/http-health.js";
+import { processExists } from "../bridge/lifetime/lifetime.js";
+import { AgentPanelError } from "../shared/errors.js";
 
 // How our own commands (`tools`, `call`, `mcp`) reach the project's running sidecar: the
 // descriptor names its port and token, and only a /health that proves the token (probed without

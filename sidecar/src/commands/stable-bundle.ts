@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { descriptorDir, type PlatformEnv } from "../bridge/descriptor.js";
+import { descriptorDir, type PlatformEnv } from "../shared/descriptor.js";
 
 // A copy of the bundled sidecar at a path that does not change when the Unity package does: a
 // Git-URL install lives in Library/PackageCache/<name>@<hash>/Sidecar~, and the hash changes with

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import type { PlatformEnv } from "../bridge/descriptor.js";
+import type { PlatformEnv } from "../shared/descriptor.js";
 import { toolEffect } from "../tools/effect.js";
 import type { ToolEntry, ToolResult } from "../tools/types.js";
 import { argumentsFromFlags } from "./call-args.js";

@@ -1,5 +1,5 @@
-import type { ChatEvent } from "../chat/events.js";
-import { Normalizer } from "../chat/normalize.js";
+import type { ChatEvent } from "../protocol/chat-events.js";
+import { Normalizer } from "../claude/normalize.js";
 import { parseInbound } from "../protocol/claude/parse.js";
 import { classifyUser, parseTaskNotification, type UserLine } from "./prompt.js";
 import { TurnBook } from "./turnbook.js";

@@ -1,6 +1,5 @@
 import { chmod, chmodSync, close, closeSync, fstat, mkdir, mkdirSync, open, openSync, read, readdirSync, readFileSync, readSync, rename, renameSync, rm, rmSync, statSync, writeFile, writeFileSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
-import { allReads, readRangesDirect } from "./direct-read.js";
 
 // The few file operations history needs, behind an interface so tests can count reads (to prove
 // the cache works) or inject failures. Listing stats synchronously in short time slices (thousands
@@ -18,13 +17,8 @@ export interface FileReader {
   close(): Promise<void>;
 }
 
-/**
- * One range to read: `length` bytes at `position` into `into`, from its start unless the reader
- * sets `at`. `aligned`: `into` starts on a block boundary (direct-read.ts alignedBuffer) and a
- * reader past the page cache may fill it with the whole blocks around the range, the range's
- * bytes then starting at `at`.
- */
-export interface ReadRange { position: number; length: number; into: Buffer; aligned?: boolean; at?: number }
+/** One range to read: `length` bytes at `position` into the start of `into`. */
+export interface ReadRange { position: number; length: number; into: Buffer }
 
 /** File operations used by the history index, search and transcript loader. */
 export interface HistoryFs {
@@ -39,8 +33,6 @@ export interface HistoryFs {
   readRanges(path: string, ranges: ReadRange[]): Promise<number[]>;
   /** The same, synchronously: cheaper when the page cache holds the file (no thread-pool round trips). */
   readRangesSync(path: string, ranges: ReadRange[]): number[];
-  /** The same, past the page cache where the system allows it (direct-read.ts): for reads known to go to the disk. */
-  readRangesUncached?(path: string, ranges: ReadRange[]): Promise<number[]>;
   readFileSync(path: string): Buffer;
   open(path: string): Promise<FileReader>;
   /** Write a whole file atomically (temp file + rename), creating parent directories. */
@@ -71,7 +63,6 @@ export const nodeFs: HistoryFs = {
       closeSync(fd);
     }
   },
-  readRangesUncached: (path, ranges) => readRangesDirect(path, ranges, nodeFs.readRanges),
   readFileSync: (path) => readFileSync(path),
   open: (path) =>
     new Promise((resolve, reject) => open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),
@@ -132,6 +123,14 @@ async function replaceFile(path: string, data: string | Uint8Array, steps: Repla
     await steps.remove(tmp);
     throw err;
   }
+}
+
+/** Every read's byte count once all have settled, or the first failure (the fd stays open until none is in flight). */
+async function allReads(reads: Array<Promise<number> | number>): Promise<number[]> {
+  const settled = await Promise.allSettled(reads);
+  const failed = settled.find((x): x is PromiseRejectedResult => x.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((x) => (x as PromiseFulfilledResult<number>).value);
 }
 
 /** A callback-style fs call as a promise. */

@@ -1,7 +1,6 @@
 import { join } from "node:path";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import { cacheFile, defaultCacheDir, emptyCache, loadCache, saveCache, validScan, type DirCache } from "./cache.js";
-import { StampDigest, type ListingDigest, type Stamps } from "./digest.js";
 import { isFsError, nodeFs, statOrUndefined, type FileStat, type HistoryFs } from "./fsio.js";
 import { transcriptDirFor } from "./paths.js";
 import { WINDOW, type ScanBuffers } from "./scan.js";
@@ -28,8 +27,6 @@ export interface IndexOptions {
   saveEveryMs?: number;
   /** Keep each summary for the next list to reuse (default; a one-shot listing saves the bookkeeping). */
   reuseSummaries?: boolean;
-  /** Make `lastDigest`, the digest of the stamps each list() used (the sessions command keeps its output under it). */
-  digest?: boolean;
 }
 
 /** Options of a one-shot listing. */
@@ -81,9 +78,6 @@ export class SessionIndex {
   private readonly reuse: boolean;
   /** `dir` normalized with a trailing separator: transcript paths are built by concatenation. */
   private readonly prefix: string;
-  /** The stamps the last list() depended on (see digest.ts); only with the `digest` option. */
-  lastDigest: ListingDigest | undefined;
-  private readonly digest: boolean;
 
   constructor(readonly dir: string, opts: IndexOptions = {}) {
     this.fs = opts.fs ?? nodeFs;
@@ -93,7 +87,6 @@ export class SessionIndex {
     this.sliceMs = Math.max(1, opts.sliceMs ?? 8);
     this.saveEveryMs = Math.max(0, opts.saveEveryMs ?? 0);
     this.reuse = opts.reuseSummaries !== false;
-    this.digest = opts.digest === true;
   }
 
   /**
@@ -127,14 +120,11 @@ export class SessionIndex {
     return { dir: this.dir, exists: true, sessions: finish(found, opts.includeArchived), scanned: 0, cached: found.length, verified: false };
   }
 
-  /**
-   * List the directory now (every transcript's stamp checked; changed ones read again). `stamps`:
-   * the names and stats digest.ts's stampNow() just made, used instead of making them again.
-   */
-  async list(opts: { includeArchived?: boolean; stamps?: Stamps } = {}): Promise<SessionList> {
+  /** List the directory now (every transcript's stamp checked; changed ones read again). */
+  async list(opts: { includeArchived?: boolean } = {}): Promise<SessionList> {
     let entries;
     try {
-      entries = opts.stamps?.entries ?? this.fs.readdirSync(this.dir);
+      entries = this.fs.readdirSync(this.dir);
     } catch (err) {
       if (isFsError(err, "ENOENT", "ENOTDIR")) return { dir: this.dir, exists: false, sessions: [], scanned: 0, cached: 0, verified: true };
       throw new AgentPanelError("history_unreadable", `Could not read the session folder ${this.dir}; check its permissions.`, { cause: err });
@@ -144,7 +134,7 @@ export class SessionIndex {
     // Names only (no typed listing): a session's side folder is the entry named like its id, and a
     // transcript name that is not a file is dropped by its stat.
     const dirs = new Set(entries.filter((name) => !name.endsWith(".jsonl")));
-    const counts = { scanned: 0, cached: 0, dirty: false, digest: new StampDigest(Date.now(), !this.digest) };
+    const counts = { scanned: 0, cached: 0, dirty: false };
     const seen = new Set<string>();
     const found: SessionSummary[] = [];
     // First every stamp (cheap), then the transcripts that changed are read, several at a time.
@@ -158,7 +148,7 @@ export class SessionIndex {
     };
     for (const name of entries) {
       if (!name.endsWith(".jsonl")) continue;
-      const one = this.stamp(name, cache, counts, seen, opts.stamps?.stats.get(name));
+      const one = this.stamp(name, cache, counts, seen);
       if (one) stamped.push(one);
       await pause();
     }
@@ -179,18 +169,16 @@ export class SessionIndex {
         counts.dirty = true;
       }
     }
-    if (this.digest) this.lastDigest = counts.digest.result();
     if (counts.dirty) await this.changed();
     return { dir: this.dir, exists: true, sessions: finish(found, opts.includeArchived), scanned: counts.scanned, cached: counts.cached, verified: true };
   }
 
   /** Stat one transcript; its cached scan when the stamp still matches (undefined: gone or not a file). */
-  private stamp(name: string, cache: DirCache, counts: { cached: number; digest: StampDigest }, seen: Set<string>, known?: FileStat | null): Stamped | undefined {
-    // dir is already normalized: no join() per session. Undefined or null: removed since readdir.
-    const st = known === undefined ? statOrUndefined(this.fs, this.prefix + name) : known;
+  private stamp(name: string, cache: DirCache, counts: { cached: number }, seen: Set<string>): Stamped | undefined {
+    // dir is already normalized: no join() per session. Undefined: removed since readdir.
+    const st = statOrUndefined(this.fs, this.prefix + name);
     if (!st?.isFile) return undefined;
     seen.add(name);
-    counts.digest.transcript(name, st);
     const hit = Object.hasOwn(cache.scans, name) ? cache.scans[name] : undefined;
     if (validScan(hit) && hit.size === st.size && hit.mtimeMs === st.mtimeMs) {
       counts.cached++;
@@ -203,7 +191,7 @@ export class SessionIndex {
    * Read the head and tail windows of each changed transcript (see scan-queue.ts: from memory in
    * turn, from disk SCAN_PARALLEL at a time).
    */
-  private async scanChanged(todo: Stamped[], cache: DirCache, counts: { scanned: number; dirty: boolean; digest: StampDigest }): Promise<void> {
+  private async scanChanged(todo: Stamped[], cache: DirCache, counts: { scanned: number; dirty: boolean }): Promise<void> {
     if (todo.length === 0) return;
     const jobs: ScanJob[] = todo.map((one) => ({ path: this.prefix + one.name, size: one.st.size, mtimeMs: one.st.mtimeMs }));
     const apply = (i: number, outcome: ScanOutcome): void => {
@@ -215,7 +203,6 @@ export class SessionIndex {
         counts.dirty = true;
       } else {
         // Not cached: a locked or briefly unreadable file is retried on the next list.
-        counts.digest.failed();
         one.scan = { messageCount: Math.round(one.st.size / WINDOW), messageCountExact: false, warning: `The transcript could not be read: ${outcome.error}` };
       }
     };

@@ -1,4 +1,4 @@
-import type { ChatEvent, ChatEventOf } from "../chat/events.js";
+import type { ChatEvent, ChatEventOf } from "../protocol/chat-events.js";
 
 // The output tokens of a reply the user interrupted. The transcript keeps the cut-off message with
 // the usage of its start (1 output token); the real count is only in the `cost-state` record claude

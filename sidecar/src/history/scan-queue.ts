@@ -1,11 +1,9 @@
 import type { HistoryFs } from "./fsio.js";
-import { widenThreadPool } from "./read-lanes.js";
 import { scanBuffers, scanTranscript, type ScanBuffers } from "./scan.js";
 import type { ScanResult } from "./types.js";
 
 // The loop that scans a listing's changed transcripts, in order. Files the page cache holds are read fastest synchronously, one after the other; when the reads of three of the last four scans were slower
-// than SLOW_READ_MS the disk is what they wait for, and the rest are read several at a time, past
-// the page cache where the file system allows it (direct-read.ts). Only the reads are timed: a
+// than SLOW_READ_MS the disk is what they wait for, and the rest are read several at a time. Only the reads are timed: a
 // scan's own work is slow for a while in a fresh process (code not yet optimized, buffers' pages
 // not yet touched), and a read now and then is slow when the thread was preempted.
 
@@ -21,14 +19,6 @@ export type ScanOutcome = { scan: ScanResult; error?: undefined } | { scan?: und
  * 20-40 µs here, from a disk some 300 µs or more.
  */
 export const SLOW_READ_MS = 0.2;
-
-/**
- * A file written this recently may still have pages in the page cache that are not on the disk yet
- * (Linux writes them back within some 30 s): a read past the cache would first wait for them to be
- * written, so such a file is read through the cache, which holds it anyway. 300 files just written
- * took 237 ms to read past the cache and 21 ms through it.
- */
-export const RECENT_WRITE_MS = 30_000;
 
 /** Whether four scans' slow bits (a 4-bit number) have three or more set: one thread preempted now and then is not a disk. */
 const SLOW_OF_FOUR = Array.from({ length: 16 }, (_, bits) => ((bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1) + ((bits >> 3) & 1)) >= 3);
@@ -93,16 +83,11 @@ export async function drainScans(fs: HistoryFs, jobs: readonly ScanJob[], done: 
     opts.spare.push(first);
   }
   if (pending < 0) return;
-  // The disk it is: past the page cache, which would read ahead far more than the windows (except
-  // for files just written, see RECENT_WRITE_MS), with as many reads in flight as the thread pool
-  // can be given (read-lanes.ts).
-  widenThreadPool();
-  const disk: HistoryFs = fs.readRangesUncached ? { ...fs, readRanges: (path, ranges) => fs.readRangesUncached!(path, ranges) } : fs;
+  // The disk it is: several reads in flight keep the thread pool and the disk's queue busy.
   // Buffers are taken from the spare ones, so two lists running at once never share one.
   const bufs = Array.from({ length: Math.max(1, Math.min(opts.parallel, jobs.length - pending)) }, () => opts.spare.pop() ?? scanBuffers());
-  const writtenSince = Date.now() - RECENT_WRITE_MS;
   const worker = async (b: ScanBuffers, start: number): Promise<void> => {
-    for (let i = start; i >= 0; i = claim()) await scanOne(jobs[i]!.mtimeMs > writtenSince ? fs : disk, i, b, false);
+    for (let i = start; i >= 0; i = claim()) await scanOne(fs, i, b, false);
   };
   try {
     await Promise.all(bufs.map((b, k) => worker(b, k === 0 ? pending : claim())));

@@ -1,4 +1,3 @@
-import { ALIGN, alignedBuffer } from "./direct-read.js";
 import type { HistoryFs, ReadRange } from "./fsio.js";
 import { lineKind, linesOf, parseLine, stringField, stringPrefixAfter, timestampIn, type Window, type WindowLine } from "./lines.js";
 import { classifyText, classifyUser, preview } from "./prompt.js";
@@ -17,9 +16,9 @@ export const FIRST_HEAD = 16 * 1024;
 /** Read buffers for one scan at a time (an index keeps one set per scan in flight). */
 export interface ScanBuffers { head: Buffer; tail: Buffer }
 
-/** Fresh buffers for scanTranscript, block-aligned with room for reads past the page cache in place. */
+/** Fresh buffers for scanTranscript. */
 export function scanBuffers(): ScanBuffers {
-  return { head: alignedBuffer(2 * WINDOW + ALIGN), tail: alignedBuffer(WINDOW + 2 * ALIGN) };
+  return { head: Buffer.allocUnsafe(2 * WINDOW), tail: Buffer.allocUnsafe(WINDOW) };
 }
 
 /**
@@ -31,20 +30,19 @@ export async function scanTranscript(fs: HistoryFs, path: string, size: number, 
   const read = (ranges: ReadRange[]): number[] | Promise<number[]> => (sync ? fs.readRangesSync(path, ranges) : fs.readRanges(path, ranges));
   if (size === 0) return { messageCount: 0, messageCountExact: true, warning: "The transcript is empty." };
   if (size <= 2 * WINDOW) {
-    const [n] = await read([{ position: 0, length: size, into: bufs.head, aligned: true }]);
+    const [n] = await read([{ position: 0, length: size, into: bufs.head }]);
     // The file may have shrunk between stat and read: treat what we got as the whole file.
     const whole = { buf: bufs.head.subarray(0, n), base: 0, size: n! };
     return scanWindows(whole, whole);
   }
-  const tailRange: ReadRange = { position: size - WINDOW, length: WINDOW, into: bufs.tail, aligned: true };
-  const [h, t] = await read([{ position: 0, length: FIRST_HEAD, into: bufs.head, aligned: true }, tailRange]);
+  const tailRange: ReadRange = { position: size - WINDOW, length: WINDOW, into: bufs.tail };
+  const [h, t] = await read([{ position: 0, length: FIRST_HEAD, into: bufs.head }, tailRange]);
   const actual = size - WINDOW + t!;
-  const at = tailRange.at ?? 0; // a read past the page cache puts the window's bytes after the block's start
-  const tail = { buf: bufs.tail.subarray(at, at + t!), base: size - WINDOW, size: actual };
+  const tail = { buf: bufs.tail.subarray(0, t!), base: size - WINDOW, size: actual };
   const quick = scanWindows({ buf: bufs.head.subarray(0, h), base: 0, size: actual }, tail);
   if (t! < WINDOW) return { ...quick, warning: "The transcript shrank while it was being read; it is read again on the next refresh." };
   if (quick.firstPrompt !== undefined || h! < FIRST_HEAD) return quick;
-  const [more] = await read([{ position: FIRST_HEAD, length: WINDOW - FIRST_HEAD, into: bufs.head.subarray(FIRST_HEAD), aligned: true }]);
+  const [more] = await read([{ position: FIRST_HEAD, length: WINDOW - FIRST_HEAD, into: bufs.head.subarray(FIRST_HEAD) }]);
   return scanWindows({ buf: bufs.head.subarray(0, FIRST_HEAD + more!), base: 0, size: actual }, tail);
 }
 

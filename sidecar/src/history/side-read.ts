@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { validStamp, type DirCache } from "./cache.js";
-import { RACY_MS, type StampDigest } from "./digest.js";
 import type { HistoryFs } from "./fsio.js";
 import { nowMs } from "./scan-queue.js";
 import { ARCHIVED_FILE, CUSTOM_TITLE_FILE, SUBAGENTS_DIR, parseArchived, parseCustomTitle } from "./sidefiles.js";
@@ -14,8 +13,11 @@ import type { Side } from "./summary.js";
 /** A session with no side folder, or none that says anything. */
 export const NO_SIDE: Readonly<Side> = { hasSubagents: false, archived: false, customTitle: null };
 
-/** What reading side folders updates: the cache's dirty flag and the listing's stamp digest. */
-export interface SideCounts { dirty: boolean; digest: StampDigest }
+/** What reading side folders updates: the cache's dirty flag. */
+export interface SideCounts { dirty: boolean }
+
+/** A side folder changed less than this long ago may change again within its mtime tick. */
+const RACY_MS = 2000;
 
 /** Longest stretch of side-folder reads before giving the event loop back to the transcript reads. */
 const SIDE_SLICE_MS = 1;
@@ -46,7 +48,6 @@ export function readSide(fs: HistoryFs, dir: string, id: string, cache: DirCache
   try {
     const st = fs.statSync(folder);
     if (!st.isDirectory) return NO_SIDE;
-    counts.digest.folder(id, st);
     const key = `${id}/`;
     seen.add(key);
     const hit = Object.hasOwn(cache.sides, key) ? cache.sides[key] : undefined;
@@ -60,8 +61,7 @@ export function readSide(fs: HistoryFs, dir: string, id: string, cache: DirCache
       counts.dirty = true;
     }
   } catch {
-    counts.digest.failed();
-    return NO_SIDE;
+    return NO_SIDE; // an unreadable side folder says nothing; the listing goes on
   }
   const read = (fileName: string): string | boolean | null | undefined => {
     if (!names.includes(fileName)) return undefined;
@@ -70,7 +70,6 @@ export function readSide(fs: HistoryFs, dir: string, id: string, cache: DirCache
     try {
       const st = fs.statSync(path);
       seen.add(key);
-      counts.digest.sideFile(key, st);
       const hit = Object.hasOwn(cache.sides, key) ? cache.sides[key] : undefined;
       if (validStamp(hit) && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.value;
       const raw = fs.readFileSync(path);
@@ -79,8 +78,7 @@ export function readSide(fs: HistoryFs, dir: string, id: string, cache: DirCache
       counts.dirty = true;
       return value;
     } catch {
-      counts.digest.failed();
-      return undefined;
+      return undefined; // unreadable side file: treated as absent
     }
   };
   const archived = read(ARCHIVED_FILE);

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import { nodeFs, type HistoryFs } from "./fsio.js";
 
 // Panel-owned facts about a session live beside the CLI's own files, in `<dir>/<id>/`: whether

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
-import type { ChatEvent } from "../chat/events.js";
-import { AgentPanelError } from "../errors.js";
+import type { ChatEvent } from "../protocol/chat-events.js";
+import { AgentPanelError } from "../shared/errors.js";
 import { TranscriptConverter, type ConvertOptions } from "./convert.js";
 import { isFsError, nodeFs, type FileReader, type HistoryFs } from "./fsio.js";
 import { needle, parseSpan } from "./lines.js";

@@ -1,7 +1,7 @@
-import type { ChatEvent, ChatEventOf } from "../chat/events.js";
-import type { Normalizer } from "../chat/normalize.js";
-import { notLoggedIn, replyText } from "../chat/login.js";
-import { turnStatus, withoutDiagnostics } from "../chat/turn-facts.js";
+import type { ChatEvent, ChatEventOf } from "../protocol/chat-events.js";
+import type { Normalizer } from "../claude/normalize.js";
+import { notLoggedIn, replyText } from "../claude/login.js";
+import { turnStatus, withoutDiagnostics } from "../claude/turn-facts.js";
 
 // Transcripts have no `result` lines, so history synthesizes each turn's result from what the
 // records say: token usage summed over the turn's API messages, denied tools, and how the turn

@@ -3,7 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import type { ToolInvoker } from "../tools/invoker.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { toolEffect } from "../tools/effect.js";
-import { VERSION } from "../version.js";
+import { VERSION } from "../shared/version.js";
 
 // An MCP server (the SDK's low-level Server) answering tools/list and tools/call from a tool
 // registry through its invoker. One is created per MCP session; every transport shares the invoker.

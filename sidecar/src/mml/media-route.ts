@@ -1,7 +1,7 @@
 import { closeSync, constants, createReadStream, fstatSync, openSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { mediaProof, proofMatches } from "../bridge/ws-challenge.js";
+import { mediaProof, proofMatches } from "../shared/ws-challenge.js";
 import type { GeneratedAudio } from "./generated-audio.js";
 import { GENERATED_DIR } from "./output.js";
 import { FOLDER_MODE } from "./safe-write.js";

@@ -1,6 +1,6 @@
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from "dompurify";
 import { JSDOM } from "jsdom";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 
 // DOMPurify over one jsdom window, created on first use. The markdown renderer already escapes
 // everything it did not build itself; this is the second wall, with an allowlist so strict that

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { isMainThread, Worker, workerData } from "node:worker_threads";
-import { AgentPanelError } from "../errors.js";
+import { Worker } from "node:worker_threads";
+import { AgentPanelError } from "../shared/errors.js";
 import type { JsonForms } from "./json-forms.js";
-import { runRenderWorker, type RenderReply } from "./render-worker.js";
+import type { RenderReply } from "./render-worker.js";
 
 // One worker thread that renders big messages for every chat of the sidecar, so a 300 KB reply
 // costs the event loop milliseconds instead of seconds of marked + DOMPurify: the forms come back
@@ -12,11 +12,7 @@ import { runRenderWorker, type RenderReply } from "./render-worker.js";
 // time in arrival order; one that exceeds its time budget (a pathological input) ends the worker,
 // fails with `render_timeout`, and the next request starts a fresh worker.
 //
-// The worker runs this very module (whichever file the bundler put it in): imported inside a
-// worker marked with RENDER_ROLE, it serves requests instead of doing nothing.
-
-const RENDER_ROLE = "agent-panel-render";
-if (!isMainThread && (workerData as { role?: unknown } | null)?.role === RENDER_ROLE) runRenderWorker();
+// The worker runs its own entry, render-worker-main.ts (dist/render-worker.mjs in the bundle).
 
 interface Job { id: number; markdown: string; html: boolean; resolve: (r: JsonForms) => void; reject: (e: Error) => void }
 
@@ -61,10 +57,10 @@ export class RenderPool {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const entry = import.meta.url;
+    const entry = workerEntry(import.meta.url);
     // From source (tests, tsx) the worker needs the TypeScript loader; the bundle is plain JS.
-    const tsx = entry.endsWith(".ts") ? tsxEsmApi(entry) : undefined;
-    const worker = new Worker(BOOT, { eval: true, workerData: { role: RENDER_ROLE, entry, tsx }, stdout: false, stderr: false });
+    const tsx = entry.endsWith(".ts") ? tsxEsmApi(import.meta.url) : undefined;
+    const worker = new Worker(BOOT, { eval: true, workerData: { entry, tsx }, stdout: false, stderr: false });
     worker.on("message", (reply: RenderReply & { fatal?: string }) => {
       if (reply.fatal !== undefined) return this.restart(new AgentPanelError("render_worker_failed", `The render worker could not start: ${reply.fatal}`));
       const cur = this.current;
@@ -115,12 +111,20 @@ function tsxEsmApi(from: string): string {
   return join(dirname(pkgFile), pkg.exports["./esm/api"]!.import.default);
 }
 
+/**
+ * The worker's entry beside `self` (this module's URL): render-worker-main.ts from source; in the
+ * bundle, render-worker.mjs at the bundle's top, one folder up when this code sits in dist/chunks/.
+ */
+export function workerEntry(self: string): string {
+  if (self.endsWith(".ts")) return new URL("./render-worker-main.ts", self).href;
+  return new URL(/\/chunks\/[^/]*$/.test(self) ? "../render-worker.mjs" : "./render-worker.mjs", self).href;
+}
+
 // Worker bootstrap (CommonJS, eval): register tsx when running from source, then import the
-// module that holds this pool; its top-level check above starts the request loop.
+// worker's entry, which starts the request loop.
 const BOOT = `
 const { workerData, parentPort } = require("node:worker_threads");
 const { pathToFileURL } = require("node:url");
-globalThis[Symbol.for("agent-panel.worker")] = true; // bin.ts: not the command line
 (async () => {
   if (workerData.tsx) {
     const api = await import(pathToFileURL(workerData.tsx).href);

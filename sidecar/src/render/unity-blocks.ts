@@ -3,7 +3,7 @@ import { decodeEntities } from "./entities.js";
 import { lexMarkdown } from "./markdown-tokens.js";
 import { escapeRichText } from "./rich-text.js";
 import { renderInline } from "./unity-inline.js";
-import type { ListBlock, ListItem, TableBlock, UnityBlock } from "./unity-blocks-schema.js";
+import type { ListBlock, ListItem, TableBlock, UnityBlock } from "../protocol/panel/unity-blocks-schema.js";
 
 // Markdown → the block list the Unity panel maps 1:1 to VisualElements (schema in
 // unity-blocks-schema.ts, rich-text rules in rich-text.ts). Raw HTML is never interpreted: it is

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { writeFileAtomic } from "../bridge/descriptor-io.js";
-import type { DescriptorPaths } from "../bridge/descriptor.js";
+import { writeFileAtomic } from "../shared/descriptor-io.js";
+import type { DescriptorPaths } from "../shared/descriptor.js";
 import { ToolEntry } from "./types.js";
 
 // The tool catalog on disk, per provider id, beside the project's descriptor (0600 file in the

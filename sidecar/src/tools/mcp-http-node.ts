@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { tickCorker } from "../bridge/tick-cork.js";
+import { tickCorker } from "../shared/tick-cork.js";
 
 // The SDK's Streamable HTTP transport is web-standard (Request in, Response out); its Node class
 // wraps it in a generic Node↔Fetch bridge that, on every call, builds a full Request (headers

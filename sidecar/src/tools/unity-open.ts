@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import { exactAssetRef } from "../render/asset-refs.js";
 import type { UnityToolProvider } from "./unity-provider.js";
 

@@ -1,4 +1,4 @@
-import { AgentPanelError } from "../errors.js";
+import { AgentPanelError } from "../shared/errors.js";
 import type { JournalEntry, PublishedTool, WakeMode } from "../protocol/panel/tools.js";
 import { UnityCalls, type UnityCall } from "./unity-calls.js";
 import type { CatalogListener, ToolCallContext, ToolEntry, ToolProgress, ToolProvider, ToolResult } from "./types.js";

@@ -2,8 +2,8 @@ import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { startServer, type RunningServer, type ServerOptions } from "../../src/bridge/server.js";
-import { clientProof } from "../../src/bridge/ws-challenge.js";
+import { startServer, type RunningServer, type ServerOptions } from "../../src/bridge/server/server.js";
+import { clientProof } from "../../src/shared/ws-challenge.js";
 
 // Issue #29 item 4: a local process holding a few hundred token-less sockets open used to lock out
 // every new client (2 of 33 hellos, 1 of 60 /health in 20 s). Sockets that have not authenticated

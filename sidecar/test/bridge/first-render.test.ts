@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ChatRegistry } from "../../src/bridge/chats.js";
-import { attachClient } from "../../src/bridge/router.js";
+import { ChatRegistry } from "../../src/bridge/hubs/chats.js";
+import { attachClient } from "../../src/bridge/server/router.js";
 import type { ServerFrame } from "../../src/protocol/panel/frames.js";
 import { FakeChat, recordingLink } from "./hub-fakes.js";
 

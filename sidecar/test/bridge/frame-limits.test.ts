@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { ChatRegistry } from "../../src/bridge/chats.js";
-import { attachClient } from "../../src/bridge/router.js";
-import { startServer, type RunningServer } from "../../src/bridge/server.js";
-import { CLOSE_TOO_BIG } from "../../src/bridge/frame-guard.js";
+import { ChatRegistry } from "../../src/bridge/hubs/chats.js";
+import { attachClient } from "../../src/bridge/server/router.js";
+import { startServer, type RunningServer } from "../../src/bridge/server/server.js";
+import { CLOSE_TOO_BIG } from "../../src/bridge/server/frame-guard.js";
 import { FRAME_READ_LIMIT_BYTES, MAX_FRAME_BYTES, MAX_IMAGE_BASE64_BYTES } from "../../src/protocol/panel/limits.js";
 import { FakeChat, stubRender } from "./hub-fakes.js";
 

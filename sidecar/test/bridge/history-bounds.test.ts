@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { MAX_EVENT_BYTES } from "../../src/bridge/hub-bounds.js";
-import { PanelHistory } from "../../src/bridge/history-service.js";
+import { MAX_EVENT_BYTES } from "../../src/bridge/hubs/hub-bounds.js";
+import { PanelHistory } from "../../src/bridge/hubs/history-service.js";
 import { copyOfGameDir } from "../history/helpers.js";
 import { stubRender } from "./hub-fakes.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlRendererPending, preloadHtmlRenderer, renderBlocks } from "../../src/bridge/hub-render.js";
+import { htmlRendererPending, preloadHtmlRenderer, renderBlocks } from "../../src/bridge/hubs/hub-render.js";
 
 // The HTML renderer (jsdom) costs about a second of the event loop to load. It loads only once a
 // client wants HTML: rendering a reply for clients that do not (Unity, the CLI) must not start the

@@ -1,9 +1,9 @@
 import { EventEmitter } from "node:events";
-import type { ChatEvent, ChatStateName } from "../../src/chat/events.js";
+import type { ChatEvent, ChatStateName } from "../../src/protocol/chat-events.js";
 import type { PermissionAnswer } from "../../src/chat/permissions.js";
-import { AgentPanelError } from "../../src/errors.js";
-import type { HubClock } from "../../src/bridge/hub-coalesce.js";
-import type { Renderer } from "../../src/bridge/hub-render.js";
+import { AgentPanelError } from "../../src/shared/errors.js";
+import type { HubClock } from "../../src/bridge/hubs/hub-coalesce.js";
+import type { Renderer } from "../../src/bridge/hubs/hub-render.js";
 import type { ServerFrame } from "../../src/protocol/panel/frames.js";
 
 // Test doubles for the bridge: a scriptable chat (no process), a manual clock, a stub renderer,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChatHub } from "../../src/bridge/hub.js";
-import { preloadHtmlRenderer, renderBlocks } from "../../src/bridge/hub-render.js";
-import { expensiveToRender } from "../../src/bridge/hub-render-gate.js";
-import type { ChatEvent } from "../../src/chat/events.js";
+import { ChatHub } from "../../src/bridge/hubs/hub.js";
+import { preloadHtmlRenderer, renderBlocks } from "../../src/bridge/hubs/hub-render.js";
+import { expensiveToRender } from "../../src/bridge/hubs/hub-render-gate.js";
+import type { ChatEvent } from "../../src/protocol/chat-events.js";
 import type { PanelEvent } from "../../src/protocol/panel/events.js";
 import { FakeChat } from "./hub-fakes.js";
 

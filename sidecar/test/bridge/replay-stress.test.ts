@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { reduceEvents } from "../../src/bridge/chat-store.js";
-import { ChatRegistry } from "../../src/bridge/chats.js";
-import type { HubOptions } from "../../src/bridge/hub.js";
-import { attachClient } from "../../src/bridge/router.js";
-import { startServer, type RunningServer } from "../../src/bridge/server.js";
+import { reduceEvents } from "../../src/bridge/hubs/chat-store.js";
+import { ChatRegistry } from "../../src/bridge/hubs/chats.js";
+import type { HubOptions } from "../../src/bridge/hubs/hub.js";
+import { attachClient } from "../../src/bridge/server/router.js";
+import { startServer, type RunningServer } from "../../src/bridge/server/server.js";
 import type { PanelEvent } from "../../src/protocol/panel/index.js";
 import { FAKE_CLAUDE, scenario } from "../chat/fake-chat.js";
 

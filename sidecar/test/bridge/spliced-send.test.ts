@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { startServer, type RunningServer } from "../../src/bridge/server.js";
+import { startServer, type RunningServer } from "../../src/bridge/server/server.js";
 import { toJsonForm, withJsonForms } from "../../src/render/json-forms.js";
 
 // A frame whose rendered forms are spliced in as UTF-8 bytes still reaches the client as one text

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agentToolLabel, agentToolRequest, MCP_SERVER_NAME, ourToolName, summarizeAgentTool, type ChatToolHost } from "../../src/chat/agent-tools.js";
-import { toolResultImages } from "../../src/chat/summary.js";
+import { toolResultImages } from "../../src/claude/summary.js";
 import type { CanUseToolRequest } from "../../src/protocol/claude/inbound.js";
 import type { ToolResult } from "../../src/tools/types.js";
 

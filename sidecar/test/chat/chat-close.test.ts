@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ChatEvent } from "../../src/chat/events.js";
+import type { ChatEvent } from "../../src/protocol/chat-events.js";
 import { CLOSED_TOOL_RESULT, CLOSE_TURN_WAIT_MS } from "../../src/chat/closing.js";
 import { fakeChat, scenario, type ChatUnderTest } from "./fake-chat.js";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ChatEventOf } from "../../src/chat/events.js";
+import type { ChatEventOf } from "../../src/protocol/chat-events.js";
 import { fakeChat, scenario, type ChatUnderTest } from "./fake-chat.js";
 
 let t: ChatUnderTest | undefined;

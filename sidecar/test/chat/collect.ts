@@ -1,5 +1,5 @@
 import type { Chat } from "../../src/chat/chat.js";
-import type { ChatEvent } from "../../src/chat/events.js";
+import type { ChatEvent } from "../../src/protocol/chat-events.js";
 
 // Test helper: record a chat's events and wait for the ones a test cares about.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatEventOf } from "../../src/chat/events.js";
+import type { ChatEventOf } from "../../src/protocol/chat-events.js";
 import { PermissionBook } from "../../src/chat/permission-book.js";
 import type { CanUseToolRequest } from "../../src/protocol/claude/inbound.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AgentPanelError } from "../../src/errors.js";
+import { AgentPanelError } from "../../src/shared/errors.js";
 import { CrashRecovery } from "../../src/chat/recovery.js";
 
 describe("CrashRecovery", () => {

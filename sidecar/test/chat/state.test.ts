@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChatStateMachine, InvalidTransitionError, transitions } from "../../src/chat/state.js";
-import { ChatStateName } from "../../src/chat/events.js";
+import { ChatStateName } from "../../src/protocol/chat-events.js";
 
 describe("ChatStateMachine", () => {
   it("starts in starting and reports every change with the previous state", () => {

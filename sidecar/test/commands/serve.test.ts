@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { descriptorPaths } from "../../src/bridge/descriptor.js";
-import { readDescriptor, writeDescriptor } from "../../src/bridge/descriptor-io.js";
-import { findFreePort } from "../../src/bridge/port.js";
+import { descriptorPaths } from "../../src/shared/descriptor.js";
+import { readDescriptor, writeDescriptor } from "../../src/shared/descriptor-io.js";
+import { findFreePort } from "../../src/shared/port.js";
 import { startServe, type ServeOptions, type ServeStart } from "../../src/commands/serve.js";
 
 let base: string;

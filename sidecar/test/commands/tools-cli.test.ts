@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { argumentsFromFlags } from "../../src/commands/call-args.js";
 import { startServe, type ServeContext, type ServeStart } from "../../src/commands/serve.js";
 import { runCall, runTools } from "../../src/commands/tools.js";
-import { descriptorPaths } from "../../src/bridge/descriptor.js";
+import { descriptorPaths } from "../../src/shared/descriptor.js";
 import { catalogCacheFile } from "../../src/tools/catalog-cache.js";
 
 let base: string;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { slow, useTool } from "../../../fixtures/fake-api/index.js";
-import { ChatHub } from "../../src/bridge/hub.js";
-import type { ChatEvent } from "../../src/chat/events.js";
+import { ChatHub } from "../../src/bridge/hubs/hub.js";
+import type { ChatEvent } from "../../src/protocol/chat-events.js";
 import type { PanelEvent } from "../../src/protocol/panel/events.js";
 import { realChat, type RealChat } from "./real-chat.js";
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { say, useTool } from "../../../fixtures/fake-api/index.js";
-import type { ChatEventOf } from "../../src/chat/events.js";
+import type { ChatEventOf } from "../../src/protocol/chat-events.js";
 import { finalText, realChat, type RealChat } from "./real-chat.js";
 
 // Permission prompts answered through the chat engine, on the real claude binary.

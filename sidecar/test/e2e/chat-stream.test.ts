@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ChatEventOf } from "../../src/chat/events.js";
+import type { ChatEventOf } from "../../src/protocol/chat-events.js";
 import { projectTranscriptDir } from "../../src/history/paths.js";
 import { loadTranscript } from "../../src/history/transcript.js";
 import { say, slow, think, useTool } from "../../../fixtures/fake-api/index.js";

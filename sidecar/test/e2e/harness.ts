@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { AgentPanelError } from "../../src/errors.js";
+import { AgentPanelError } from "../../src/shared/errors.js";
 import { encodeProjectDir } from "../../src/history/paths.js";
 
 // What every end-to-end test needs before it can run the real claude binary offline: where the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PanelHistory } from "../../src/bridge/history-service.js";
-import type { ChatEvent, ChatEventOf } from "../../src/chat/events.js";
+import { PanelHistory } from "../../src/bridge/hubs/history-service.js";
+import type { ChatEvent, ChatEventOf } from "../../src/protocol/chat-events.js";
 import { listSessions, loadSubagentTranscript, loadTranscript, transcriptDirFor } from "../../src/history/index.js";
 import { say, startFakeApi, useTool, type FakeApi } from "../../../fixtures/fake-api/index.js";
 import { claudeBinary, makeSandbox, spawnClaude, type CliMessage, type RawCli, type Sandbox } from "./harness.js";

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocket } from "ws";
-import { ChatRegistry } from "../../src/bridge/chats.js";
-import { attachClient } from "../../src/bridge/router.js";
-import { startServer, type RunningServer } from "../../src/bridge/server.js";
+import { ChatRegistry } from "../../src/bridge/hubs/chats.js";
+import { attachClient } from "../../src/bridge/server/router.js";
+import { startServer, type RunningServer } from "../../src/bridge/server/server.js";
 import { Chat } from "../../src/chat/chat.js";
 import { FAKE_CLAUDE } from "../chat/fake-chat.js";
 

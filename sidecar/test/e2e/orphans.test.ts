@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { slow, startFakeApi, type FakeApi } from "../../../fixtures/fake-api/index.js";
-import { systemProcessTable } from "../../src/bridge/process-table.js";
+import { systemProcessTable } from "../../src/bridge/lifetime/process-table.js";
 import { claudeBinary, makeSandbox, type Sandbox, bundledSidecar } from "./harness.js";
 
 // The real bundled sidecar with the real claude and the fake model: a SIGKILL of the sidecar in

@@ -1,10 +1,10 @@
 import { WebSocket } from "ws";
 import { startFakeApi, type FakeApi, type Rule } from "../../../fixtures/fake-api/index.js";
-import { ChatRegistry } from "../../src/bridge/chats.js";
-import { attachClient } from "../../src/bridge/router.js";
-import { startServer, type RunningServer } from "../../src/bridge/server.js";
+import { ChatRegistry } from "../../src/bridge/hubs/chats.js";
+import { attachClient } from "../../src/bridge/server/router.js";
+import { startServer, type RunningServer } from "../../src/bridge/server/server.js";
 import type { ChatOptions } from "../../src/chat/chat.js";
-import { chatToolHost } from "../../src/tools/chat-tools.js";
+import { chatToolHost } from "../../src/bridge/hubs/chat-tools.js";
 import { ToolHost } from "../../src/tools/host.js";
 import { UnityToolProvider } from "../../src/tools/unity-provider.js";
 import { unityAssetImporter } from "../../src/tools/unity-import.js";

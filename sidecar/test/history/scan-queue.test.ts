@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HistoryFs, ReadRange } from "../../src/history/fsio.js";
-import { drainScans, RECENT_WRITE_MS, SLOW_READ_MS, type ScanJob, type ScanOutcome } from "../../src/history/scan-queue.js";
+import { drainScans, SLOW_READ_MS, type ScanJob, type ScanOutcome } from "../../src/history/scan-queue.js";
 import { copyOfGameDir, countingFs } from "./helpers.js";
 
 // The scan loop's choice between synchronous reads (page cache) and parallel ones (disk): only
@@ -32,14 +32,13 @@ function spin(ms: number): void {
 }
 
 /** A file system whose synchronous reads take `slow(i)` extra milliseconds, counting each kind of read. */
-function fsWith(slow: (i: number) => number, uncached = false): HistoryFs & { sync: number; parallel: number; direct: number; most: number } {
+function fsWith(slow: (i: number) => number): HistoryFs & { sync: number; parallel: number; most: number } {
   const base = countingFs();
   let inFlight = 0;
   const out = {
     ...base,
     sync: 0,
     parallel: 0,
-    direct: 0,
     most: 0,
     readRangesSync: (path: string, ranges: ReadRange[]) => {
       spin(slow(out.sync++));
@@ -57,7 +56,6 @@ function fsWith(slow: (i: number) => number, uncached = false): HistoryFs & { sy
       }
     },
   };
-  if (uncached) Object.assign(out, { readRangesUncached: async (path: string, ranges: ReadRange[]) => (out.direct++, base.readRanges(path, ranges)) });
   return out;
 }
 
@@ -84,7 +82,7 @@ describe("drainScans", () => {
     expect(fs.parallel).toBe(0);
   });
 
-  it("switches to parallel reads, bounded, after three slow reads in four, and reads past the page cache when it can", async () => {
+  it("switches to parallel reads, bounded, after three slow reads in four, with the same outcomes", async () => {
     const jobs = jobsOf(copyOfGameDir());
     const plain = fsWith(() => 2 * SLOW_READ_MS);
     const a = await drain(plain, jobs, { parallel: 4 });
@@ -92,26 +90,10 @@ describe("drainScans", () => {
     expect(plain.parallel).toBe(jobs.length - 3);
     expect(plain.most).toBeGreaterThan(1);
     expect(plain.most).toBeLessThanOrEqual(4);
-
-    const direct = fsWith(() => 2 * SLOW_READ_MS, true);
-    const b = await drain(direct, jobs, { parallel: 4 });
-    expect(direct.direct).toBe(jobs.length - 3);
-    expect(direct.parallel).toBe(0);
+    const fast = fsWith(() => 0);
+    const b = await drain(fast, jobs, { parallel: 4 });
     expect([...b.entries()].sort((x, y) => x[0] - y[0])).toEqual([...a.entries()].sort((x, y) => x[0] - y[0]));
     expect([...a.values()].every((o) => o.scan !== undefined)).toBe(true);
-  });
-
-  it("reads files written in the last 30 s through the page cache even once the disk is what the scans wait for", async () => {
-    const dir = copyOfGameDir();
-    const old = jobsOf(dir);
-    const jobs = old.map((job, i) => (i % 2 === 0 ? job : { ...job, mtimeMs: Date.now() - RECENT_WRITE_MS / 2 }));
-    const fs = fsWith(() => 2 * SLOW_READ_MS, true);
-    const got = await drain(fs, jobs, { parallel: 4 });
-    const recentAfterSwitch = jobs.slice(3).filter((j) => j.mtimeMs > Date.now() - RECENT_WRITE_MS).length;
-    expect(recentAfterSwitch).toBeGreaterThan(0);
-    expect(fs.parallel).toBe(recentAfterSwitch);
-    expect(fs.direct).toBe(jobs.length - 3 - recentAfterSwitch);
-    expect([...got.values()].every((o) => o.scan !== undefined)).toBe(true);
   });
 
   it("reports a file that cannot be read as an outcome and goes on", async () => {

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasCode } from "../../src/errors.js";
+import { hasCode } from "../../src/shared/errors.js";
 import { listSubagents, loadSubagentTranscript } from "../../src/history/subagents.js";
 import { copyOfGameDir, transcript } from "./helpers.js";
 

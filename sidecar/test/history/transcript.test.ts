@@ -1,9 +1,9 @@
 import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ChatEvent, ChatEventOf } from "../../src/chat/events.js";
-import { Normalizer } from "../../src/chat/normalize.js";
-import { hasCode } from "../../src/errors.js";
+import type { ChatEvent, ChatEventOf } from "../../src/protocol/chat-events.js";
+import { Normalizer } from "../../src/claude/normalize.js";
+import { hasCode } from "../../src/shared/errors.js";
 import { parseInbound } from "../../src/protocol/claude/parse.js";
 import { encodeCursor, loadTranscript } from "../../src/history/transcript.js";
 import { linesOf, tempDir, transcript } from "./helpers.js";

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../../src/bridge/server.js";
+import { startServer, type RunningServer } from "../../src/bridge/server/server.js";
 import { composeMml, type ComposeResult } from "../../src/mml/compose.js";
 import { GeneratedAudio } from "../../src/mml/generated-audio.js";
 import { mmlMediaRoutes } from "../../src/mml/media-route.js";
-import { mediaProof } from "../../src/bridge/ws-challenge.js";
+import { mediaProof } from "../../src/shared/ws-challenge.js";
 
 // The compose card's routes: /mml/wav serves only WAV files compose_mml wrote (or that sit in the
 // generated folders), with the token; /mml/notes gives the note sequence of a recent compose.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundEvent, MAX_EVENT_BYTES } from "../../src/bridge/hub-bounds.js";
+import { boundEvent, MAX_EVENT_BYTES } from "../../src/bridge/hubs/hub-bounds.js";
 import { LineSplitter } from "../../src/claude/framing.js";
 import { boundDepth, CLIPPED_DEPTH, containsClipped, exceedsDepth, MAX_JSON_DEPTH } from "../../src/protocol/json-bounds.js";
 

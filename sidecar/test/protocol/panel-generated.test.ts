@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, beforeAll } from "vitest";
-import { preloadHtmlRenderer, renderBlocks } from "../../src/bridge/hub-render.js";
-import { checkProtocolFiles, generateProtocolFiles } from "../../src/protocol/panel/generate.js";
+import { preloadHtmlRenderer, renderBlocks } from "../../src/bridge/hubs/hub-render.js";
+import { checkProtocolFiles, generateProtocolFiles } from "../../../scripts/protocol/generate.js";
 
 // docs/protocol (JSON Schema + golden samples) must be exactly what the generator produces from
 // the zod schemas; when this fails, run `npm run gen:protocol` and commit the result.

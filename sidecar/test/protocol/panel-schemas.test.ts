@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ChatEvent } from "../../src/chat/events.js";
+import { ChatEvent } from "../../src/protocol/chat-events.js";
 import { ClientCommand, parseClientCommand } from "../../src/protocol/panel/commands.js";
 import { PanelEvent } from "../../src/protocol/panel/events.js";
 import { ServerFrame } from "../../src/protocol/panel/frames.js";

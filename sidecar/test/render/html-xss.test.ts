@@ -1,6 +1,6 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { hasCode } from "../../src/errors.js";
+import { hasCode } from "../../src/shared/errors.js";
 import { createSanitizer, sanitizeHtml } from "../../src/render/html-sanitize.js";
 import { renderHtml } from "../../src/render/html.js";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { UnityBlockSchema, type UnityBlock } from "../../src/render/unity-blocks-schema.js";
+import { UnityBlockSchema, type UnityBlock } from "../../src/protocol/panel/unity-blocks-schema.js";
 import { renderUnityBlocks } from "../../src/render/unity-blocks.js";
 import { findTags, isRendererTag } from "./unity-tag-model.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INLINE_CODE_CLOSE as C1, INLINE_CODE_OPEN as C0 } from "../../src/render/rich-text.js";
-import { UnityBlockSchema, type UnityBlock } from "../../src/render/unity-blocks-schema.js";
+import { UnityBlockSchema, type UnityBlock } from "../../src/protocol/panel/unity-blocks-schema.js";
 import { renderUnityBlocks } from "../../src/render/unity-blocks.js";
 import { visibleText } from "./unity-tag-model.js";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatCredentials } from "../../src/tools/chat-credentials.js";
 import { startToolServer, type ToolServer } from "./helpers.js";
-import { startServer } from "../../src/bridge/server.js";
+import { startServer } from "../../src/bridge/server/server.js";
 import { notReadyHooks } from "../../src/commands/serve.js";
 
 // Issue #29 item 3: each chat's claude gets its own /mcp token in a 0600 config file (not in its

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agentToolRequest, MCP_SERVER_NAME } from "../../src/chat/agent-tools.js";
-import { chatToolHost } from "../../src/tools/chat-tools.js";
+import { chatToolHost } from "../../src/bridge/hubs/chat-tools.js";
 import { definitionEntry } from "../../src/tools/definitions/entry.js";
 import type { LoadedDefinition } from "../../src/tools/definitions/load.js";
 import { Definition } from "../../src/tools/definitions/schema.js";

@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { startServer, type RunningServer } from "../../src/bridge/server.js";
+import { startServer, type RunningServer } from "../../src/bridge/server/server.js";
 import { notReadyHooks } from "../../src/commands/serve.js";
 import { ToolHost, type ToolHostOptions } from "../../src/tools/host.js";
 import { TestToolProvider } from "../../src/tools/test-provider.js";

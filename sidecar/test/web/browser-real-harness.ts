@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startFakeApi, type FakeApi, type Rule } from "../../../fixtures/fake-api/index.js";
-import { ChatRegistry } from "../../src/bridge/chats.js";
-import { preloadHtmlRenderer } from "../../src/bridge/hub-render.js";
-import { startServer, type ClientLink, type RunningServer } from "../../src/bridge/server.js";
+import { ChatRegistry } from "../../src/bridge/hubs/chats.js";
+import { preloadHtmlRenderer } from "../../src/bridge/hubs/hub-render.js";
+import { startServer, type ClientLink, type RunningServer } from "../../src/bridge/server/server.js";
 import { writeWebFiles } from "../../src/web/files.js";
 import { claudeBinary, makeSandbox, type Sandbox } from "../e2e/harness.js";
 import { openPanel, recordingClient, type PanelServer } from "./browser-harness.js";

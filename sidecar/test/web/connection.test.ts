@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import type { PanelEvent } from "../../src/protocol/panel/events.js";
-import { clientProof, serverProof } from "../../src/bridge/ws-challenge.js";
+import { clientProof, serverProof } from "../../src/shared/ws-challenge.js";
 import { MAX_FRAME_BYTES } from "../../src/protocol/panel/limits.js";
 import { CommandError, NOT_THE_SIDECAR, PanelConnection, type ConnectionStatus, type SocketLike } from "../../src/web/app/connection.js";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compact } from "../../src/bridge/compact.js";
+import { compact } from "../../src/bridge/hubs/compact.js";
 import type { PanelEvent } from "../../src/protocol/panel/events.js";
 import { emptyChatView, isBusy, itemByKey, pendingPermissions, reduce, reduceAll } from "../../src/web/app/store.js";
 

@@ -4,7 +4,7 @@ using UnityEditor;
 namespace AgentPanel.Editor.Tools
 {
     /// <summary>
-    /// The tool journal in SessionState: it survives a domain reload (what decision 9 needs) and not an Editor restart, after
+    /// The tool journal in SessionState: it survives a domain reload (what decision 9 of docs/architecture.md needs) and not an Editor restart, after
     /// which no caller waits any more. Main thread only; <see cref="MainThreadJournalStore"/> hands saves over to it.
     /// </summary>
     internal sealed class SessionJournalStore : IJournalStore

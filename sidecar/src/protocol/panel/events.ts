@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ChatEvent, ChatStateName } from "../../chat/events.js";
+import { ChatEvent, ChatStateName } from "../chat-events.js";
 import { UnityBlock } from "./unity-block.js";
 
 // PanelEvent: the chat engine's ChatEvent as clients receive it. The one difference is that

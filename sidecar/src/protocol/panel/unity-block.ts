@@ -1,4 +1,4 @@
-import { UnityBlockSchema, type UnityBlock as RenderedBlock } from "../../render/unity-blocks-schema.js";
+import { UnityBlockSchema, type UnityBlock as RenderedBlock } from "./unity-blocks-schema.js";
 
 // The Unity panel's block schema belongs to the renderer (sidecar/src/render); the protocol
 // re-exports it so frames, JSON Schema and samples use the one definition.

@@ -22,17 +22,13 @@ namespace AgentPanel.Core.Tests.RepoChecks
                 Assert.That(File.ReadAllBytes(Path.Combine(copy, f)).SequenceEqual(File.ReadAllBytes(Path.Combine(built, f))), Is.True, $"Sidecar~/{f} differs from dist/{f}; " + Fix);
         }
 
-        // The entry, the CommonJS files it requires (beside it) and the chunks it imports on demand, as sorted relative paths.
+        // Every file of the build (the entries, the chunks they import, jsdom's stand-in), as sorted relative paths with '/'.
         private static string[] Files(string dir)
         {
-            var chunks = Directory.Exists(Path.Combine(dir, "chunks"))
-                ? Directory.GetFiles(Path.Combine(dir, "chunks"), "*.mjs").Select(f => "chunks/" + Path.GetFileName(f))
-                : Enumerable.Empty<string>();
-            var beside = Directory.Exists(dir) ? Directory.GetFiles(dir, "*.cjs").Select(Path.GetFileName) : Enumerable.Empty<string>();
-            var entry = File.Exists(Path.Combine(dir, "agent-panel.mjs")) ? new[] { "agent-panel.mjs" } : new string[0];
-            return entry
-                .Concat(beside.OrderBy(f => f, System.StringComparer.Ordinal))
-                .Concat(chunks.OrderBy(f => f, System.StringComparer.Ordinal))
+            if (!Directory.Exists(dir)) return new string[0];
+            return Directory.GetFiles(dir, "*", SearchOption.AllDirectories)
+                .Select(f => f.Substring(dir.Length).TrimStart(Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar).Replace('\\', '/'))
+                .OrderBy(f => f, System.StringComparer.Ordinal)
                 .ToArray();
         }
     }

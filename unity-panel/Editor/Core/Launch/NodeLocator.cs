@@ -28,8 +28,8 @@ namespace AgentPanel.Core.Launch
                 if (platform.FileExists(candidate)) return candidate;
             }
             var hint = platform.IsWindows
-                ? "Install Node.js 20 or newer from nodejs.org"
-                : platform.Os == HostOs.MacOS ? "Install Node.js 20 or newer (e.g. `brew install node`)" : "Install Node.js 20 or newer with your package manager or nvm";
+                ? "Install Node.js 22 or newer from nodejs.org"
+                : platform.Os == HostOs.MacOS ? "Install Node.js 22 or newer (e.g. `brew install node`)" : "Install Node.js 22 or newer with your package manager or nvm";
             throw new SidecarLaunchException(ErrorCodes.NodeNotFound,
                 hint + ", or set the node path in Agent Panel settings. Looked in: " + string.Join(", ", looked.Distinct().Take(12)) + (looked.Count > 12 ? ", …" : ""));
         }

@@ -2,11 +2,11 @@ using System;
 
 namespace AgentPanel.Core.Launch
 {
-    /// <summary>Reads `node --version` and says whether it is new enough for the sidecar (Node 20+).</summary>
+    /// <summary>Reads `node --version` and says whether it is new enough for the sidecar (Node 22+).</summary>
     internal static class NodeVersion
     {
         /// <summary>Oldest supported major version.</summary>
-        public const int MinimumMajor = 20;
+        public const int MinimumMajor = 22;
 
         /// <summary>The version `node --version` printed ("v20.11.1\n"), or null when unreadable.</summary>
         public static Version Parse(string output)
@@ -15,7 +15,7 @@ namespace AgentPanel.Core.Launch
             return NodeLocator.ParseVersion(output.Trim());
         }
 
-        /// <summary>Throws node_too_old / node_not_found unless <paramref name="nodePath"/> runs and is Node 20 or newer.</summary>
+        /// <summary>Throws node_too_old / node_not_found unless <paramref name="nodePath"/> runs and is Node 22 or newer.</summary>
         public static Version Require(IProcessRunner runner, string nodePath)
         {
             var version = Parse(runner.Capture(nodePath, new[] { "--version" }, TimeSpan.FromSeconds(10)));

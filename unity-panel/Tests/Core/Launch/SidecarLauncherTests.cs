@@ -100,10 +100,10 @@ namespace AgentPanel.Core.Tests.Launch
             request.SidecarScript = Path.Combine(root, "gone.mjs");
             Assert.That(Assert.ThrowsAsync<SidecarLaunchException>(() => Launcher().EnsureRunningAsync(request)).Code, Is.EqualTo(ErrorCodes.SidecarMissing));
             request.SidecarScript = Path.Combine(root, "agent-panel.mjs");
-            runner.Version = "v18.19.0";
+            runner.Version = "v20.19.0"; // Node 20 reached its end of life: 22 is the minimum
             var old = Assert.ThrowsAsync<SidecarLaunchException>(() => Launcher().EnsureRunningAsync(request));
             Assert.That(old.Code, Is.EqualTo(ErrorCodes.NodeTooOld));
-            Assert.That(old.Message, Does.Contain("18.19.0"));
+            Assert.That(old.Message, Does.Contain("20.19.0").And.Contain("22 or newer"));
             Assert.That(runner.Started, Is.Empty);
         }
 
@@ -154,7 +154,7 @@ namespace AgentPanel.Core.Tests.Launch
             public Queue<ProcessSpec> Started { get; } = new Queue<ProcessSpec>();
             public Action OnStart { get; set; }
             public int? ExitCode { get; set; }
-            public string Version { get; set; } = "v20.11.1\n";
+            public string Version { get; set; } = "v22.11.0\n";
 
             public IStartedProcess Start(ProcessSpec spec)
             {

@@ -57,7 +57,7 @@ namespace AgentPanel.Core.Tests.View.Shell
         [Test]
         public void NodeErrorsShowTheNodePanelWithAPathField()
         {
-            var state = FirstRunState.FromLaunchError(new SidecarLaunchException(ErrorCodes.NodeNotFound, "Install Node.js 20 or set its path."));
+            var state = FirstRunState.FromLaunchError(new SidecarLaunchException(ErrorCodes.NodeNotFound, "Install Node.js 22 or set its path."));
             Assert.That(state.Panel, Is.EqualTo(FirstRunPanel.NodeNotFound));
             Assert.That(state.PathField, Is.EqualTo("node"));
             Assert.That(state.Message, Does.Contain("Install Node.js"));

@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+import { createRequire as __apCreateRequire } from 'node:module';
+const require = __apCreateRequire(import.meta.url);
+import{renderUnityBlocks}from"./chunks/chunk-OKZMISS5.mjs";import{toJsonForm,transferList}from"./chunks/chunk-SVET3XTX.mjs";import{clipStrings}from"./chunks/chunk-5FW3SO4E.mjs";import"./chunks/chunk-OO7LTI2S.mjs";import"./chunks/chunk-EDGHGTU3.mjs";import{parentPort}from"node:worker_threads";var htmlRenderer;function runRenderWorker(){let port=parentPort;port&&port.on("message",req=>{answer(req).then(forms=>port.postMessage({id:req.id,forms},transferList(forms)))})}async function answer(req){let clip=value=>clipStrings(value,req.clipChars),forms={};try{forms.unity=toJsonForm(renderUnityBlocks(req.markdown),clip)}catch{}if(req.html)try{htmlRenderer??=import("./chunks/html-UUOCK5SK.mjs").then(m=>m.renderHtml),forms.html=toJsonForm((await htmlRenderer)(req.markdown),clip)}catch{}return forms}runRenderWorker();
