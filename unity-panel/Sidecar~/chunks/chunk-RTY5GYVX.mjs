@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+import { createRequire as __apCreateRequire } from 'node:module';
+const require = __apCreateRequire(import.meta.url);
+import{realpathSync}from"node:fs";var MAX_SEQUENCES=64,MAX_PATHS=1e4,GeneratedAudio=class{paths=new Set;sequences=new Map;record=(file,noteSequence)=>{let real=realOrSelf(file);remember(this.paths,real,MAX_PATHS),this.sequences.delete(real),this.sequences.set(real,noteSequence),this.sequences.size>MAX_SEQUENCES&&this.sequences.delete(this.sequences.keys().next().value)};has(realPath){return this.paths.has(realPath)}noteSequence(realPath){return this.sequences.get(realPath)}};function remember(set,value,max){set.delete(value),set.add(value),set.size>max&&set.delete(set.values().next().value)}function realOrSelf(file){try{return realpathSync(file)}catch{return file}}export{GeneratedAudio};
