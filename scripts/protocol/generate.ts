@@ -11,7 +11,7 @@ import { ContextAttachment, PermissionAnswer } from "../../sidecar/src/protocol/
 import { buildSamples } from "./samples.js";
 import { UnityBlock } from "../../sidecar/src/protocol/panel/unity-block.js";
 import { JournalEntry, PublishedTool } from "../../sidecar/src/protocol/panel/tools.js";
-import { ToolResult } from "../../sidecar/src/tools/types.js";
+import { ToolResult } from "../../sidecar/src/protocol/tools.js";
 import { PROTOCOL_VERSION } from "../../sidecar/src/protocol/panel/version.js";
 import { PROTOCOL_LIMITS } from "../../sidecar/src/protocol/panel/limits.js";
 

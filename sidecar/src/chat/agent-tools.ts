@@ -1,12 +1,12 @@
 import type { CanUseToolRequest } from "../protocol/claude/inbound.js";
-import type { ToolResult } from "../tools/types.js";
+import { MCP_SERVER_NAME, type ToolResult } from "../protocol/tools.js";
 
 // The sidecar's own tools as the panel's chats use them (docs/architecture.md, decision 11): how `mcp__<server>__<tool>`
 // names map back to our tools, and one-line summaries. Each chat's --mcp-config (its own token, in
 // a 0600 file) is made by tools/chat-credentials.ts.
 
-/** The MCP server name in the generated config; claude names our tools `mcp__agent-panel__<tool>`. */
-export const MCP_SERVER_NAME = "agent-panel";
+/** The MCP server name in the generated config (defined with the tool schemas). */
+export { MCP_SERVER_NAME };
 
 /** What a chat needs to know about one of our tools for its cards. */
 export interface AgentToolInfo {

@@ -1,14 +1,13 @@
 import { AgentPanelError } from "../shared/errors.js";
 import type { OutUserBlock } from "../protocol/claude/outbound.js";
+import type { ContextAttachment } from "../protocol/panel/inputs.js";
 import { attachmentProblem } from "../protocol/panel/limits.js";
 
 // Context the user attaches to a prompt (selected GameObjects, assets, console errors,
 // screenshots). Text context travels as extra text blocks, clearly labelled; images as base64.
 
-/** One piece of context attached to a prompt. */
-export type ContextAttachment =
-  | { kind: "text"; label: string; text: string }
-  | { kind: "image"; label: string; mediaType: "image/png" | "image/jpeg" | "image/gif" | "image/webp"; base64: string };
+/** One piece of context attached to a prompt (its schema is the panel protocol's). */
+export type { ContextAttachment };
 
 /** The user-message blocks for a list of attachments, in order (throws attachment_too_large first if they are too big). */
 export function attachmentBlocks(attachments: ContextAttachment[]): OutUserBlock[] {

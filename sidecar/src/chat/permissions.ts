@@ -1,20 +1,13 @@
 import { AgentPanelError } from "../shared/errors.js";
 import type { CanUseToolRequest, PermissionUpdate } from "../protocol/claude/inbound.js";
 import type { PermissionResult } from "../protocol/claude/outbound.js";
+import type { PermissionAnswer } from "../protocol/panel/inputs.js";
 
 // What a user can answer to a permission prompt, and how each answer becomes the CLI's
 // PermissionResult. Every deny carries a message, because the model reads it.
 
-/** A user's answer to a permission card. */
-export type PermissionAnswer =
-  | { kind: "allow"; updatedInput?: Record<string, unknown> }
-  /** Allow and persist the chosen suggestions (all of them when `suggestions` is omitted). */
-  | { kind: "allow_always"; suggestions?: number[]; updatedInput?: Record<string, unknown> }
-  | { kind: "deny"; message: string }
-  /** Deny and stop the turn (the CLI interrupts after the denial). */
-  | { kind: "deny_stop"; message?: string }
-  /** AskUserQuestion: the chosen option label (or free text) for each question text. */
-  | { kind: "answer_questions"; answers: Record<string, string> };
+/** A user's answer to a permission card (its schema is the panel protocol's). */
+export type { PermissionAnswer };
 
 /** Message the model gets when the user stops the turn without typing a reason. */
 export const DEFAULT_STOP_MESSAGE = "The user stopped this turn instead of running the tool.";

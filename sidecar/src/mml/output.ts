@@ -3,6 +3,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { argumentError, type Diagnostic } from "./diagnostics.js";
 import type { NoteSequence } from "./ir.js";
+import type { AssetImporter, ImportAnswer } from "../tools/types.js";
 import { writeInside } from "./safe-write.js";
 
 // Where compose_mml writes its WAV: inside an open Unity project under Assets/Audio/Generated/
@@ -28,9 +29,9 @@ export interface OutputEnv {
 }
 
 /** Asks the connected Unity Editor to import one asset (see OutputEnv.importAsset). */
-export type AssetImporter = (assetPath: string) => Promise<ImportAnswer | void> | ImportAnswer | void;
+export type { AssetImporter };
 /** What an importer reports when it did not throw. */
-export type ImportAnswer = "imported" | "not_connected";
+export type { ImportAnswer };
 
 /** The default folder inside a project. */
 export const GENERATED_DIR = "Assets/Audio/Generated";

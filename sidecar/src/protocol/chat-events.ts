@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PermissionUpdate } from "../protocol/claude/inbound.js";
-import { ToolResult } from "../tools/types.js";
+import { ToolResult } from "./tools.js";
 
 /** An image a tool returned (base64), shown as a picture by both panels. */
 export const ToolImage = z.object({ mediaType: z.string(), data: z.string() });

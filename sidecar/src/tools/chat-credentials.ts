@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { MCP_SERVER_NAME } from "../chat/agent-tools.js";
+import { MCP_SERVER_NAME } from "../protocol/tools.js";
 
 // Each chat's claude reaches /mcp with a token of its own instead of the sidecar's. The token is
 // written into that chat's --mcp-config file (0600, in the user's 0700 folder beside the

@@ -6,7 +6,7 @@ import { nativeProvider } from "./native.js";
 import { ToolRegistry } from "./registry.js";
 import { handleRest } from "./rest.js";
 import type { ToolProvider } from "./types.js";
-import type { AssetImporter } from "../mml/output.js";
+import type { AssetImporter } from "./types.js";
 
 // The sidecar's tool host: one registry, one invoker, and the HTTP routes of every transport that
 // uses them (/mcp, /tools, /jobs). `agent-panel serve` builds one and hands its `route` to the

@@ -5,7 +5,7 @@ import { DirectStreamableTransport } from "./mcp-http-direct.js";
 import { preparseBody } from "./mcp-http-io.js";
 import { serveWebTransport } from "./mcp-http-node.js";
 import { createMcpServer, type McpDeps } from "./mcp-server.js";
-import { bearerToken } from "../bridge/server/auth.js";
+import { bearerToken } from "../shared/bearer.js";
 
 // MCP over Streamable HTTP at /mcp: stateful sessions (one SDK transport + server each, the
 // transport's web-standard form served through mcp-http-node.ts, single requests on the direct

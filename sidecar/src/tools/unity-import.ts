@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AssetImporter } from "../mml/output.js";
+import type { AssetImporter } from "./types.js";
 import type { UnityToolProvider } from "./unity-provider.js";
 
 // compose_mml's import request to the Unity Editor: the Editor host's internal operation

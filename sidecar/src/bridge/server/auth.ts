@@ -7,7 +7,10 @@ import type { IncomingMessage } from "node:http";
 // WebSocket, a challenge-response proof (ws-challenge.ts) that never sends the token itself.
 // Tokens are compared in constant time and never logged.
 
+import { bearerToken } from "../../shared/bearer.js";
 import { clientNonceOf } from "../../shared/ws-challenge.js";
+
+export { bearerToken };
 
 /** The WebSocket subprotocol of panel protocol v1; the server selects it when offered. */
 export const WS_PROTOCOL = "agent-panel.v1";
@@ -87,13 +90,6 @@ let expectedCache: { token: string; digest: Buffer } | undefined;
 function expectedDigest(token: string): Buffer {
   if (expectedCache?.token !== token) expectedCache = { token, digest: createHash("sha256").update(token, "utf8").digest() };
   return expectedCache.digest;
-}
-
-/** The token of an `Authorization: Bearer <token>` header, if any. */
-export function bearerToken(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
 }
 
 /** The comma-separated subprotocol list of a Sec-WebSocket-Protocol header. */

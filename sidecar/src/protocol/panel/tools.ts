@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ToolEntry, ToolResult } from "../../tools/types.js";
+import { ToolEntry, ToolResult } from "../tools.js";
 
 // The tool-provider half of the panel protocol: a client that said `provides: ["tools"]` in hello
 // publishes its catalog, runs `tool.invoke` frames and answers with `tool.progress`/`tool.result`;
