@@ -36,7 +36,11 @@ export async function benchBridge(): Promise<Record<string, Figure>> {
   };
 }
 
-interface Sidecar { child: ChildProcess; descriptor: { port: number; token: string; pid: number }; home: string }
+interface Sidecar {
+  child: ChildProcess;
+  descriptor: { port: number; token: string; pid: number };
+  home: string;
+}
 
 /** Start the bundled sidecar in a fresh HOME; resolve once its descriptor exists. */
 async function startSidecar(env: Record<string, string> = {}): Promise<Sidecar & { ms: number }> {
@@ -85,7 +89,16 @@ async function relayAndReplay(): Promise<{ p50: number; p99: number; replayMs: n
     { emit: { type: "stream_event", event: { type: "message_stop" }, session_id: "{{session_id}}", parent_tool_use_id: null, api_message_id: `bulk_${i}` } },
   ]).flat();
   const result = { emit: { type: "result", subtype: "success", is_error: false, session_id: "{{session_id}}" } };
-  writeFileSync(scenarioFile, JSON.stringify({ init: { models: [], commands: [] }, turns: [[{ replay: true }, ...timed, result], [{ replay: true }, ...bulk, result]] }));
+  writeFileSync(
+    scenarioFile,
+    JSON.stringify({
+      init: { models: [], commands: [] },
+      turns: [
+        [{ replay: true }, ...timed, result],
+        [{ replay: true }, ...bulk, result],
+      ],
+    }),
+  );
   const s = await startSidecar({ FAKE_CLAUDE_SCENARIO: scenarioFile });
   await sleep(2500); // let start-up work (renderer preload) finish before reading idle memory
   const idleRssMb = round(rssMb(s.descriptor.pid));
@@ -151,7 +164,8 @@ async function replayInProcess(): Promise<number> {
     const frames: string[] = [];
     const t0 = performance.now();
     const sub = hub.subscribe(hub.lastSeq - 10_000, () => undefined);
-    for (const d of sub.initial) frames.push(JSON.stringify(d.kind === "event" ? { kind: "event", chatId: "c1", seq: d.seq, event: d.event } : { kind: "snapshot", chatId: "c1", seq: d.seq, events: d.events }));
+    for (const d of sub.initial)
+      frames.push(JSON.stringify(d.kind === "event" ? { kind: "event", chatId: "c1", seq: d.seq, event: d.event } : { kind: "snapshot", chatId: "c1", seq: d.seq, events: d.events }));
     runs.push(performance.now() - t0);
     if (sub.mode !== "replay" || frames.length < 10_000) throw new Error(`expected a replay of 10,000 events, got ${sub.mode} with ${frames.length} frames`);
     sub.unsubscribe();
@@ -173,12 +187,19 @@ class Client {
       if (f.kind !== "event") return;
       this.lastSeq = f.seq;
       this.onEvent(f.event);
-      for (const w of [...this.waits]) if (w.pred(f.event) && --w.count === 0) { this.waits.splice(this.waits.indexOf(w), 1); w.resolve(); }
+      for (const w of [...this.waits])
+        if (w.pred(f.event) && --w.count === 0) {
+          this.waits.splice(this.waits.indexOf(w), 1);
+          w.resolve();
+        }
     });
   }
   static async connect(port: number, token: string): Promise<Client> {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { Authorization: `Bearer ${token}` } });
-    await new Promise((r, j) => { ws.once("open", r); ws.once("error", j); });
+    await new Promise((r, j) => {
+      ws.once("open", r);
+      ws.once("error", j);
+    });
     const c = new Client(ws);
     await c.command({ cmd: "hello", protocol: 1, client: "cli", render: [] });
     return c;
@@ -188,7 +209,10 @@ class Client {
   }
   command(frame: object): Promise<any> {
     const id = `b${++this.next}`;
-    return new Promise((resolve) => { this.acks.set(id, resolve); this.send({ ...frame, id }); });
+    return new Promise((resolve) => {
+      this.acks.set(id, resolve);
+      this.send({ ...frame, id });
+    });
   }
   waitFor(pred: (e: any) => boolean, count = 1): Promise<void> {
     return new Promise((resolve) => this.waits.push({ pred, count, resolve }));

@@ -38,7 +38,11 @@ export async function benchChatEngine(targetMb = 100): Promise<Record<string, Fi
     corpus_mb: { value: round(corpus.length / 1024 / 1024), unit: "MB" },
     raw_json_parse_mb_s: { value: round(mbps(median(raws))), unit: `MB/s (median of ${rounds} rounds)` },
     parse_normalize_mb_s: { value: round(mbps(median(ourss))), unit: `MB/s (median of ${rounds} rounds)`, baseline: round(mbps(median(raws))) },
-    parse_normalize_ratio: { value: round(median(ratios)), unit: `x of raw JSON.parse (median of ${rounds} rounds' own ratios, each round both back to back; lowest ${round(Math.min(...ratios))}, highest ${round(Math.max(...ratios))})`, target: ">= 0.5" },
+    parse_normalize_ratio: {
+      value: round(median(ratios)),
+      unit: `x of raw JSON.parse (median of ${rounds} rounds' own ratios, each round both back to back; lowest ${round(Math.min(...ratios))}, highest ${round(Math.max(...ratios))})`,
+      target: ">= 0.5",
+    },
     relay_latency_p50_ms: { value: round(latency.p50, 3), unit: "ms" },
     relay_latency_p99_ms: { value: round(latency.p99, 3), unit: "ms", target: "<= 2" },
   };
@@ -46,7 +50,11 @@ export async function benchChatEngine(targetMb = 100): Promise<Record<string, Fi
 
 /** Recorded CLI lines repeated until the corpus reaches `bytes` (the mix of a real session). */
 function buildCorpus(bytes: number): Buffer {
-  const lines = SCENARIOS.flatMap((s) => readFileSync(join(root, "fixtures/reference/cli-2.1.332", `${s}.jsonl`), "utf8").split("\n").filter(Boolean));
+  const lines = SCENARIOS.flatMap((s) =>
+    readFileSync(join(root, "fixtures/reference/cli-2.1.332", `${s}.jsonl`), "utf8")
+      .split("\n")
+      .filter(Boolean),
+  );
   const block = Buffer.from(lines.join("\n") + "\n", "utf8");
   const copies = Math.max(1, Math.ceil(bytes / block.length));
   return Buffer.concat(Array.from({ length: copies }, () => block));

@@ -11,7 +11,13 @@ const SOURCE = "2c54866b-7cd0-4caf-b231-cd4dc52df7b3";
 const SUB_SOURCE = "49af0e96-b633-49e7-b2f0-321f5e96533b";
 
 /** What was generated. */
-export interface Corpus { dir: string; sessions: number; bytes: number; biggest: string; biggestBytes: number }
+export interface Corpus {
+  dir: string;
+  sessions: number;
+  bytes: number;
+  biggest: string;
+  biggestBytes: number;
+}
 
 const PROMPTS = [
   "Fix the jump height of the player controller",
@@ -28,7 +34,9 @@ const PROMPTS = [
 
 /** Write `sessions` transcripts (≈ 0.75 MB on average, `big` of them ≈ 50 MB) into `dir`. */
 export function generateCorpus(dir: string, sessions: number, big: number): Corpus {
-  const lines = readFileSync(join(FIXTURE, `${SOURCE}.jsonl`), "utf8").split("\n").filter(Boolean);
+  const lines = readFileSync(join(FIXTURE, `${SOURCE}.jsonl`), "utf8")
+    .split("\n")
+    .filter(Boolean);
   const estimate = sessions * 700 * 1024 + big * 50 * 1024 * 1024;
   const fsStat = statfsSync(dir);
   if (fsStat.bavail * fsStat.bsize < estimate * 2) throw new Error(`Not enough free disk space for the history corpus (${Math.round(estimate / 1e6)} MB needed twice over).`);
@@ -112,7 +120,10 @@ function iso(ms: number): string {
 }
 
 function uuid(rand: () => number): string {
-  const hex = () => Math.floor(rand() * 0x10000).toString(16).padStart(4, "0");
+  const hex = () =>
+    Math.floor(rand() * 0x10000)
+      .toString(16)
+      .padStart(4, "0");
   return `${hex()}${hex()}-${hex()}-4${hex().slice(1)}-a${hex().slice(1)}-${hex()}${hex()}${hex()}`;
 }
 

@@ -29,7 +29,13 @@ export async function benchHistory(): Promise<Record<string, Figure>> {
     const child = join(root, "child.mjs");
     await build({ entryPoints: [join(import.meta.dirname, "history-child.ts")], outfile: child, bundle: true, platform: "node", target: "node22", format: "esm", logLevel: "warning" });
     const state = join(root, "state");
-    const run = (...args: string[]) => JSON.parse(execFileSync(process.execPath, [child, ...args], { encoding: "utf8", maxBuffer: 1 << 20 }).trim().split("\n").pop()!) as { ms: number; rssMb: number; againMs?: number; firstMs?: number };
+    const run = (...args: string[]) =>
+      JSON.parse(
+        execFileSync(process.execPath, [child, ...args], { encoding: "utf8", maxBuffer: 1 << 20 })
+          .trim()
+          .split("\n")
+          .pop()!,
+      ) as { ms: number; rssMb: number; againMs?: number; firstMs?: number };
     const load = loadavg()[0]!;
     const cold = run("list", dir, state);
     const warms = [run("list", dir, state), run("list", dir, state), run("list", dir, state)];
@@ -45,7 +51,11 @@ export async function benchHistory(): Promise<Record<string, Figure>> {
       history_list_cold_ms: { value: round(cold.ms), unit: "ms", target: "<= 500", baseline: round(naive.ms) },
       history_list_warm_first_ms: { value: round(first), unit: "ms (new process: list shown from the cache file, not yet checked)", target: "<= 50" },
       history_list_warm_verified_ms: { value: round(warm.ms), unit: "ms (new process: background check of every transcript's size and mtime, after the cached list was shown)" },
-      history_list_warm_in_process_ms: { value: round(Math.min(...warms.map((w) => w.againMs ?? Infinity), cold.againMs ?? Infinity)), unit: "ms (running sidecar, cache in memory, checked)", target: "<= 50" },
+      history_list_warm_in_process_ms: {
+        value: round(Math.min(...warms.map((w) => w.againMs ?? Infinity), cold.againMs ?? Infinity)),
+        unit: "ms (running sidecar, cache in memory, checked)",
+        target: "<= 50",
+      },
       history_open_first_page_ms: { value: round(open.ms), unit: "ms", target: "<= 1000" },
       history_open_session_mb: { value: mb(corpus.biggestBytes), unit: "MB" },
       history_peak_rss_mb: { value: round(peak), unit: "MB", target: "<= 100", baseline: round(naive.rssMb) },

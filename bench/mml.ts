@@ -71,7 +71,10 @@ function tenKilobytes(): string {
     const n = (k: number) => notes[(i + k) % 7]!;
     lines.push(`${i % 4}: ${n(0)} ${n(2)}16 ${n(4)}. R ${n(1)}&${n(3)} > ${n(5)} < ${n(6)}4 |`);
   }
-  return lines.join("\n").slice(0, 10_240).replace(/\n[^\n]*$/, "");
+  return lines
+    .join("\n")
+    .slice(0, 10_240)
+    .replace(/\n[^\n]*$/, "");
 }
 
 function median(xs: number[]): number {

@@ -35,4 +35,8 @@ export function killTracked(): void {
 }
 
 process.once("exit", killTracked);
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => { killTracked(); process.exit(130); });
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    killTracked();
+    process.exit(130);
+  });

@@ -7,7 +7,11 @@ import { closeSync, fdatasyncSync, openSync } from "node:fs";
 // neither works (macOS, Windows) the caller reports that the cache could not be dropped.
 
 /** What dropping achieved: whether it worked, how, and how much stayed resident (when measurable). */
-export interface DropResult { dropped: boolean; how: string; residentPct?: number }
+export interface DropResult {
+  dropped: boolean;
+  how: string;
+  residentPct?: number;
+}
 
 /** Flush and evict `files` from the page cache; never throws. */
 export function dropPageCache(files: string[]): DropResult {

@@ -41,10 +41,27 @@ export async function benchRender(): Promise<Record<string, Figure>> {
   return {
     render_idle_block_ms: { value: idle, unit: `ms longest event-loop stall over ${idleMs} ms with nothing rendering (the machine's noise floor)` },
     render_reply_inline_block_ms: { value: replyInline.maxBlockMs, unit: `ms longest event-loop stall, ${kb(reply)} KB reply rendered inline (published after ${replyInline.totalMs} ms)` },
-    render_reply_offthread_block_ms: { value: replyOff.maxBlockMs, unit: `ms longest event-loop stall, ${kb(reply)} KB reply in the render worker (published after ${replyOff.totalMs} ms)`, baseline: replyInline.maxBlockMs, target: "<= 50" },
-    render_nested_inline_block_ms: { value: nestedInline.maxBlockMs, unit: `ms longest stall, list nested ${quick ? 40 : 150} deep (${kb(nested)} KB) rendered inline (published after ${nestedInline.totalMs} ms)` },
-    render_nested_offthread_block_ms: { value: nestedOff.maxBlockMs, unit: `ms longest stall, the same list in the render worker (published after ${nestedOff.totalMs} ms)`, baseline: nestedInline.maxBlockMs, target: "<= 50" },
-    render_history_load_block_ms: { value: history.maxBlockMs, unit: `ms longest stall, history.load of a session whose last reply is the ${kb(reply)} KB one (loaded after ${history.totalMs} ms)`, target: "<= 50" },
+    render_reply_offthread_block_ms: {
+      value: replyOff.maxBlockMs,
+      unit: `ms longest event-loop stall, ${kb(reply)} KB reply in the render worker (published after ${replyOff.totalMs} ms)`,
+      baseline: replyInline.maxBlockMs,
+      target: "<= 50",
+    },
+    render_nested_inline_block_ms: {
+      value: nestedInline.maxBlockMs,
+      unit: `ms longest stall, list nested ${quick ? 40 : 150} deep (${kb(nested)} KB) rendered inline (published after ${nestedInline.totalMs} ms)`,
+    },
+    render_nested_offthread_block_ms: {
+      value: nestedOff.maxBlockMs,
+      unit: `ms longest stall, the same list in the render worker (published after ${nestedOff.totalMs} ms)`,
+      baseline: nestedInline.maxBlockMs,
+      target: "<= 50",
+    },
+    render_history_load_block_ms: {
+      value: history.maxBlockMs,
+      unit: `ms longest stall, history.load of a session whose last reply is the ${kb(reply)} KB one (loaded after ${history.totalMs} ms)`,
+      target: "<= 50",
+    },
   };
 }
 
@@ -79,7 +96,9 @@ async function historyStall(markdown: string): Promise<{ maxBlockMs: number; tot
   const index = JSON.parse(readFileSync(join(config, "INDEX.json"), "utf8")) as Record<string, { sessionId: string; file: string }>;
   const entry = index.text!;
   const warm = index.thinking!;
-  const lines = readFileSync(join(config, entry.file), "utf8").split("\n").filter((l) => l !== "");
+  const lines = readFileSync(join(config, entry.file), "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
   const reply = /"role":"assistant".*"type":"text"/;
   const i = lines.map((l) => reply.test(l)).lastIndexOf(true);
   const record = JSON.parse(lines[i]!) as { message: { content: Array<{ type: string; text?: string }> } };
@@ -125,7 +144,10 @@ async function idleStall(ms: number): Promise<number> {
   return Math.round(h.max / 1e6);
 }
 
-const CLIENTS = [{ unity: true, html: true }, { unity: true, html: false }];
+const CLIENTS = [
+  { unity: true, html: true },
+  { unity: true, html: false },
+];
 
 function final(text: string): ChatEvent {
   return { type: "message_final", turnId: "t1", messageId: "m1", parentToolUseId: null, blocks: [{ index: 0, kind: "text", text }], aborted: false };

@@ -5,7 +5,12 @@ import { dirname } from "node:path";
 // so separate benchmark groups can be run on their own.
 
 /** One measured figure, with the target and the baseline it is compared against. */
-export interface Figure { value: number; unit: string; target?: string; baseline?: number }
+export interface Figure {
+  value: number;
+  unit: string;
+  target?: string;
+  baseline?: number;
+}
 
 /** Print figures as a table and merge them into the results file. */
 export function report(group: string, figures: Record<string, Figure>, file: string): void {

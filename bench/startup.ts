@@ -36,7 +36,12 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
     node_bare_start_ms: { value: bareMs, unit: "ms (node -e 0, median)" },
     version_whole_process_ms: { value: median(version), unit: "ms (agent-panel --version, median)", target: `<= ${round(2 * bareMs)} (2x bare node)`, baseline: bareMs },
     version_ratio_to_bare_node: { value: round(median(version) / bareMs, 2), unit: "x bare node", target: "<= 2" },
-    sessions_warm_whole_process_ms: { value: sessions.ms, unit: `ms (agent-panel sessions --json, ${sessions.count} sessions, warm cache, nothing changed since the last run: its kept output after the stamp check; median)`, target: "<= 150", baseline: bareMs },
+    sessions_warm_whole_process_ms: {
+      value: sessions.ms,
+      unit: `ms (agent-panel sessions --json, ${sessions.count} sessions, warm cache, nothing changed since the last run: its kept output after the stamp check; median)`,
+      target: "<= 150",
+      baseline: bareMs,
+    },
     sessions_cold_whole_process_ms: {
       value: sessions.coldMs,
       unit: `ms (agent-panel sessions --json, ${sessions.count} sessions, no index cache, ${sessions.drop.dropped ? "page cache dropped" : "page cache NOT dropped"} (${sessions.drop.how}${sessions.drop.residentPct !== undefined ? `, ${sessions.drop.residentPct} % still resident` : ""}), median of ${sessions.coldRuns})`,
@@ -58,9 +63,17 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
       unit: `ms (a bare node process that only reads the same windows of the ${sessions.count} transcripts after the same eviction, files up to 128 KiB whole, others their first 16 KiB and last 64 KiB, 32 files in flight, buffered, nothing parsed: what the disk alone costs at the moment; median)`,
       baseline: bareMs,
     },
-    sessions_one_changed_whole_process_ms: { value: sessions.oneChangedMs, unit: "ms (the same with one transcript appended to before each run, as while a session is in progress: its kept output cannot be reused; median)", baseline: bareMs },
+    sessions_one_changed_whole_process_ms: {
+      value: sessions.oneChangedMs,
+      unit: "ms (the same with one transcript appended to before each run, as while a session is in progress: its kept output cannot be reused; median)",
+      baseline: bareMs,
+    },
     sessions_no_index_warm_page_cache_ms: { value: sessions.noIndexMs, unit: "ms (the same, files in the page cache: the disk's share is the difference)", baseline: bareMs },
-    sessions_warm_floor_ms: { value: sessions.floorMs, unit: `ms (a bare node process doing only what any checked listing must: read the ${sessions.count} names, stat each transcript, read the cache file; median)`, baseline: bareMs },
+    sessions_warm_floor_ms: {
+      value: sessions.floorMs,
+      unit: `ms (a bare node process doing only what any checked listing must: read the ${sessions.count} names, stat each transcript, read the cache file; median)`,
+      baseline: bareMs,
+    },
   };
 }
 
@@ -69,7 +82,21 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
  * transcripts evicted from the page cache (as after a reboot), with no index cache but the files in
  * memory, and with the index cache written (warm).
  */
-async function sessionsWholeProcess(count: number, runs: number): Promise<{ ms: number; coldMs: number; coldLts?: { ms: number; version: string }; readFloorMs: number; noIndexMs: number; floorMs: number; oneChangedMs: number; coldRuns: number; count: number; drop: DropResult }> {
+async function sessionsWholeProcess(
+  count: number,
+  runs: number,
+): Promise<{
+  ms: number;
+  coldMs: number;
+  coldLts?: { ms: number; version: string };
+  readFloorMs: number;
+  noIndexMs: number;
+  floorMs: number;
+  oneChangedMs: number;
+  coldRuns: number;
+  count: number;
+  drop: DropResult;
+}> {
   const home = mkdtempSync(join(tmpdir(), "ap-bench-start-"));
   try {
     const project = join(home, "Game");
@@ -77,7 +104,9 @@ async function sessionsWholeProcess(count: number, runs: number): Promise<{ ms: 
     const dir = join(home, ".claude", "projects", encodeProjectDir(project));
     mkdirSync(dir, { recursive: true });
     generateCorpus(dir, count, 0);
-    const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl")).map((f) => join(dir, f));
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => join(dir, f));
     // Written a day before, as transcripts are after a reboot (a listing reads files written in the
     // last 30 s through the page cache: their pages may not be on the disk yet).
     const dayAgo = new Date(Date.now() - 86_400_000);
@@ -126,7 +155,18 @@ async function sessionsWholeProcess(count: number, runs: number): Promise<{ ms: 
       appendFileSync(growing, line + "\n");
       oneChanged.push(timed(process.execPath, args, env));
     }
-    return { ms: median(times), oneChangedMs: median(oneChanged), coldMs: median(cold), ...(lts ? { coldLts: { ms: median(coldLts), version: lts.version } } : {}), readFloorMs: median(readFloor), noIndexMs: median(noIndex), floorMs: median(floor), coldRuns, count, drop };
+    return {
+      ms: median(times),
+      oneChangedMs: median(oneChanged),
+      coldMs: median(cold),
+      ...(lts ? { coldLts: { ms: median(coldLts), version: lts.version } } : {}),
+      readFloorMs: median(readFloor),
+      noIndexMs: median(noIndex),
+      floorMs: median(floor),
+      coldRuns,
+      count,
+      drop,
+    };
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

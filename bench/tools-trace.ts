@@ -44,13 +44,19 @@ const out = (name: string): string => join(home, `${name}.json`);
 const project = join(home, "Game");
 mkdirSync(project);
 const probe = spawnTracked(process.execPath, ["-e", PROBE], { env: { AP_TRACE_OUT: out("probe") }, stdio: "ignore" });
-const sidecar = spawnTracked(process.execPath, [...sidecarFlags, "--import", tap, bundle, "serve", "--project", project], { env: { PATH: process.env.PATH ?? "", HOME: home, XDG_DATA_HOME: "", AP_TRACE_OUT: out("sidecar") }, stdio: ["ignore", arg("--sidecar-log") ? openSync(arg("--sidecar-log")!, "w") : "ignore", "ignore"] });
+const sidecar = spawnTracked(process.execPath, [...sidecarFlags, "--import", tap, bundle, "serve", "--project", project], {
+  env: { PATH: process.env.PATH ?? "", HOME: home, XDG_DATA_HOME: "", AP_TRACE_OUT: out("sidecar") },
+  stdio: ["ignore", arg("--sidecar-log") ? openSync(arg("--sidecar-log")!, "w") : "ignore", "ignore"],
+});
 const client = new Client({ name: "bench-trace", version: "1" });
 let provider: ChildProcess | undefined;
 const load = loadavg()[0]!;
 try {
   const d = await descriptor(join(home, ".local", "share", "AgentPanel"));
-  provider = spawnTracked(process.execPath, ["--import", tap, "--import", "tsx", join(import.meta.dirname, "ws-tool-provider.ts")], { env: { PATH: process.env.PATH ?? "", AP_BENCH_PORT: String(d.port), AP_BENCH_TOKEN: d.token, AP_TRACE_OUT: out("provider") }, stdio: ["pipe", "pipe", "inherit"] });
+  provider = spawnTracked(process.execPath, ["--import", tap, "--import", "tsx", join(import.meta.dirname, "ws-tool-provider.ts")], {
+    env: { PATH: process.env.PATH ?? "", AP_BENCH_PORT: String(d.port), AP_BENCH_TOKEN: d.token, AP_TRACE_OUT: out("provider") },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const replies = createInterface({ input: provider.stdout! })[Symbol.asyncIterator]();
   if ((await replies.next()).value !== "ready") throw new Error("the benchmark tool provider did not connect");
   await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${d.port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${d.token}` } }, fetch: pooledFetch(64) }));
@@ -136,6 +142,9 @@ function report(clientEvents: Event[], sidecarEvents: Event[], providerEvents: E
     const sum = spans.reduce((s, [, d]) => s + d, 0);
     console.log(`${name} GC: ${spans.length} pauses, ${ms(sum)} ms in all, longest ${ms(Math.max(0, ...spans.map(([, d]) => d)))} ms`);
   }
-  const lags = late.filter(([t]) => t >= from && t <= to).map(([, lag]) => lag).sort((a, b) => a - b);
+  const lags = late
+    .filter(([t]) => t >= from && t <= to)
+    .map(([, lag]) => lag)
+    .sort((a, b) => a - b);
   console.log(`idle probe (1 ms timer): ${lags.length} wake-ups over 0.3 ms late, p99 of those ${ms(lags.length ? pct(lags, 0.99) : 0)} ms, ${lags.filter((l) => l > 2000).length} over 2 ms`);
 }

@@ -33,7 +33,10 @@ export async function benchTools(): Promise<Record<string, Figure>> {
   let provider: ChildProcess | undefined;
   try {
     const d = await descriptor(join(home, ".local", "share", "AgentPanel"));
-    provider = spawnTracked(process.execPath, ["--import", "tsx", providerScript], { env: { PATH: process.env.PATH ?? "", AP_BENCH_PORT: String(d.port), AP_BENCH_TOKEN: d.token }, stdio: ["pipe", "pipe", "inherit"] });
+    provider = spawnTracked(process.execPath, ["--import", "tsx", providerScript], {
+      env: { PATH: process.env.PATH ?? "", AP_BENCH_PORT: String(d.port), AP_BENCH_TOKEN: d.token },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
     const replies = createInterface({ input: provider.stdout! })[Symbol.asyncIterator]();
     if ((await replies.next()).value !== "ready") throw new Error("the benchmark tool provider did not connect");
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${d.port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${d.token}` } }, fetch: pooledFetch(64) }));
@@ -55,7 +58,14 @@ export async function benchTools(): Promise<Record<string, Figure>> {
     times.sort((a, b) => a - b);
     const concurrent = 1000;
     const t0 = performance.now();
-    const answers = await Promise.all(Array.from({ length: concurrent }, (_, i) => echo(`c${i}`).then((a) => a === `c${i}`, () => false)));
+    const answers = await Promise.all(
+      Array.from({ length: concurrent }, (_, i) =>
+        echo(`c${i}`).then(
+          (a) => a === `c${i}`,
+          () => false,
+        ),
+      ),
+    );
     const wallMs = performance.now() - t0;
     const ownAnswer = answers.filter(Boolean).length;
     provider.stdin!.write("seen c\n");
@@ -67,7 +77,11 @@ export async function benchTools(): Promise<Record<string, Figure>> {
       tools_call_p50_ms: { value: round(pct(times, 0.5)), unit: `ms (MCP client → sidecar /mcp → provider over the WebSocket → back, ${times.length} sequential calls)` },
       tools_call_p99_ms: { value: round(pct(times, 0.99)), unit: `ms (1-min load average ${load.toFixed(1)} on ${cpus().length} cores when measured)`, target: "<= 5" },
       ...(cpu0 !== undefined && cpu1 !== undefined ? { tools_call_sidecar_cpu_ms: { value: round((cpu1 - cpu0) / times.length), unit: "ms of sidecar CPU per sequential call (user + system)" } } : {}),
-      tools_concurrent_1000_answered: { value: Math.min(ownAnswer, reachedOnce), unit: `of ${concurrent} concurrent calls answered with their own argument and run exactly once (client pool of 64 connections)${exact ? "" : ` — LOST OR DUPLICATED: ${ownAnswer} answered, ${reachedOnce} reached the provider once`}`, target: "= 1000" },
+      tools_concurrent_1000_answered: {
+        value: Math.min(ownAnswer, reachedOnce),
+        unit: `of ${concurrent} concurrent calls answered with their own argument and run exactly once (client pool of 64 connections)${exact ? "" : ` — LOST OR DUPLICATED: ${ownAnswer} answered, ${reachedOnce} reached the provider once`}`,
+        target: "= 1000",
+      },
       tools_concurrent_1000_wall_ms: { value: Math.round(wallMs), unit: "ms (all 1,000 answered)" },
     };
   } finally {

@@ -37,7 +37,10 @@ export async function benchTurn(): Promise<Record<string, Figure>> {
   const sandbox = makeSandbox();
   const api = await startFakeApi([{ match: "bench", answers: [say("Here is a short answer for the benchmark.", { chunkSize: 8 })] }]);
   const env = sandbox.env(api.url);
-  const sidecar = spawnTracked(process.execPath, [bundle, "serve", "--project", sandbox.project, "--claude", claudeBinary()], { env: { ...env, XDG_DATA_HOME: join(sandbox.home, ".local", "share") }, stdio: "ignore" });
+  const sidecar = spawnTracked(process.execPath, [bundle, "serve", "--project", sandbox.project, "--claude", claudeBinary()], {
+    env: { ...env, XDG_DATA_HOME: join(sandbox.home, ".local", "share") },
+    stdio: "ignore",
+  });
   let direct: RawCli | undefined;
   let bare: RawCli | undefined;
   try {
@@ -91,9 +94,15 @@ export async function benchTurn(): Promise<Record<string, Figure>> {
       turn_first_delta_direct_ms: { value: ms(median(d)), unit: `ms (prompt written to claude with the sidecar's --mcp-config → first text delta, median of ${runs + 1})` },
       turn_first_delta_direct_no_mcp_ms: { value: ms(median(b)), unit: "ms (the same without --mcp-config: what our MCP server costs claude, not the sidecar's overhead)" },
       turn_first_delta_sidecar_ms: { value: ms(median(s)), unit: `ms (chat.send → first message_delta at a panel client, median of ${runs})`, baseline: ms(median(d)) },
-      turn_overhead_ratio: { value: Number(median(ratios).toFixed(3)), unit: `x of claude alone (median of ${runs} ratios: a sidecar turn / the mean of the direct turns around it)`, target: "<= 1.05" },
+      turn_overhead_ratio: {
+        value: Number(median(ratios).toFixed(3)),
+        unit: `x of claude alone (median of ${runs} ratios: a sidecar turn / the mean of the direct turns around it)`,
+        target: "<= 1.05",
+      },
       turn_overhead_ms: { value: ms(median(s) - median(d)), unit: "ms (sidecar median minus direct median)" },
-      ...(Number.isNaN(sidecarCpu) ? {} : { turn_sidecar_cpu_ms: { value: Number((sidecarCpu / runs).toFixed(1)), unit: "ms CPU of the sidecar process per turn (whole turn, user + system, /proc)" } }),
+      ...(Number.isNaN(sidecarCpu)
+        ? {}
+        : { turn_sidecar_cpu_ms: { value: Number((sidecarCpu / runs).toFixed(1)), unit: "ms CPU of the sidecar process per turn (whole turn, user + system, /proc)" } }),
       turn_load_average: { value: Number(loadavg()[0]!.toFixed(1)), unit: "runnable (1 min, at the end)" },
     };
   } finally {
@@ -136,7 +145,10 @@ class PanelClient {
       else await new Promise((r) => setTimeout(r, 20));
     }
     const ws = new WebSocket(`ws://127.0.0.1:${descriptor.port}/ws`, { headers: { Authorization: `Bearer ${descriptor.token}` } });
-    await new Promise((r, j) => { ws.once("open", r); ws.once("error", j); });
+    await new Promise((r, j) => {
+      ws.once("open", r);
+      ws.once("error", j);
+    });
     const c = new PanelClient(ws, descriptor.port, descriptor.token);
     await c.command({ cmd: "hello", protocol: 1, client: "cli", render: [] });
     c.chatId = (await c.command({ cmd: "chat.open" })).chatId!;
@@ -163,7 +175,10 @@ class PanelClient {
 
   private command(frame: object): Promise<{ chatId?: string }> {
     const id = `c${++this.next}`;
-    return new Promise((resolve) => { this.waiting.set(id, resolve); this.ws.send(JSON.stringify({ ...frame, id })); });
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.ws.send(JSON.stringify({ ...frame, id }));
+    });
   }
 
   private until(pred: (e: { type: string; kind?: string; state?: string }) => boolean): Promise<void> {

@@ -69,7 +69,7 @@ function makeDemoFolders(dir) {
     [join(project, "ProjectSettings", "ProjectVersion.txt")]: "m_EditorVersion: 2022.3.20f1\n",
     [join(project, "Packages", "manifest.json")]: '{\n  "dependencies": {}\n}\n',
     [join(project, "Assets", "Scripts", "Player.cs")]:
-      "using UnityEngine;\n\npublic class Player : MonoBehaviour\n{\n    public float speed = 5f;\n\n    void Update()\n    {\n        transform.Translate(Input.GetAxis(\"Horizontal\") * speed * Time.deltaTime, 0, 0);\n    }\n}\n",
+      'using UnityEngine;\n\npublic class Player : MonoBehaviour\n{\n    public float speed = 5f;\n\n    void Update()\n    {\n        transform.Translate(Input.GetAxis("Horizontal") * speed * Time.deltaTime, 0, 0);\n    }\n}\n',
   };
   for (const [file, text] of Object.entries(files)) if (!existsSync(file)) writeFileSync(file, text);
   return { project, home };

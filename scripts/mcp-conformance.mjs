@@ -20,7 +20,11 @@ let status = 1;
 try {
   const scenario = process.argv[2] ? ["--scenario", process.argv[2]] : [];
   // Asynchronous: the proxy runs in this process and must keep serving while the suite runs.
-  const run = spawn(node22, [suite, "server", "--url", `http://127.0.0.1:${proxy.port}/mcp`, "--expected-failures", join(repo, "scripts/mcp/conformance-baseline.yml"), "-o", join(repo, ".tmp/conformance"), ...scenario], { stdio: "inherit", cwd: repo });
+  const run = spawn(
+    node22,
+    [suite, "server", "--url", `http://127.0.0.1:${proxy.port}/mcp`, "--expected-failures", join(repo, "scripts/mcp/conformance-baseline.yml"), "-o", join(repo, ".tmp/conformance"), ...scenario],
+    { stdio: "inherit", cwd: repo },
+  );
   status = await new Promise((resolve) => run.on("exit", (code) => resolve(code ?? 1)));
 } finally {
   await proxy.close();

@@ -38,6 +38,8 @@ node22=$(bash scripts/node-pinned.sh 22)
 export PATH="$(dirname "$(readlink -f "$node22")"):$PATH"
 echo "Node $(node --version) for the test run"
 npx tsc -p tsconfig.json --noEmit
+# Lint: type-aware eslint rules, the layer rules (.dependency-cruiser.cjs), the formatter.
+npm run lint --silent
 node esbuild.config.mjs
 # Node 22, the MCP conformance suite and the MCP Inspector CLI in .tmp/tools/mcp (the inspector test uses it).
 bash scripts/mcp-tools.sh > /dev/null

@@ -19,5 +19,16 @@ export function startTokenProxy(targetPort, token) {
     res.on("close", () => upstream.destroy());
     req.pipe(upstream);
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ port: server.address().port, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        port: server.address().port,
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
+      }),
+    ),
+  );
 }

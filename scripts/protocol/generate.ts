@@ -21,7 +21,19 @@ import { PROTOCOL_LIMITS } from "../../sidecar/src/protocol/panel/limits.js";
 
 const schemas = { ServerFrame, ClientCommand, PanelEvent } as const;
 const files = { ServerFrame: "server-frame.schema.json", ClientCommand: "client-command.schema.json", PanelEvent: "panel-event.schema.json" } as const;
-const named: [z.ZodType, string][] = [[UnityBlock, "UnityBlock"], [PanelEvent, "PanelEvent"], [PanelBlock, "PanelBlock"], [ChatSummary, "ChatSummary"], [ChatStateName, "ChatStateName"], [PermissionAnswer, "PermissionAnswer"], [ContextAttachment, "ContextAttachment"], [SessionSummary, "SessionSummary"], [PublishedTool, "PublishedTool"], [ToolResult, "ToolResult"], [JournalEntry, "JournalEntry"]];
+const named: [z.ZodType, string][] = [
+  [UnityBlock, "UnityBlock"],
+  [PanelEvent, "PanelEvent"],
+  [PanelBlock, "PanelBlock"],
+  [ChatSummary, "ChatSummary"],
+  [ChatStateName, "ChatStateName"],
+  [PermissionAnswer, "PermissionAnswer"],
+  [ContextAttachment, "ContextAttachment"],
+  [SessionSummary, "SessionSummary"],
+  [PublishedTool, "PublishedTool"],
+  [ToolResult, "ToolResult"],
+  [JournalEntry, "JournalEntry"],
+];
 
 /** Every generated file: path relative to docs/protocol → content. Throws if a sample is invalid. */
 export function generateProtocolFiles(render: Renderer): Map<string, string> {
@@ -62,7 +74,9 @@ export function checkProtocolFiles(dir: string, render: Renderer): string[] {
 export function listedFiles(dir: string): string[] {
   const list = (sub: string) => {
     try {
-      return readdirSync(join(dir, sub)).filter((f) => f.endsWith(".json")).map((f) => (sub ? `${sub}/${f}` : f));
+      return readdirSync(join(dir, sub))
+        .filter((f) => f.endsWith(".json"))
+        .map((f) => (sub ? `${sub}/${f}` : f));
     } catch {
       return [];
     }
@@ -76,7 +90,12 @@ function jsonSchema(schema: z.ZodType, title: string): Record<string, unknown> {
   const metadata = { get: (s: z.ZodType) => ({ ...z.globalRegistry.get(s), ...(ids.has(s) ? { id: ids.get(s) } : {}) }) };
   const body = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any", metadata: metadata as never });
   const { $schema, ...rest } = body as Record<string, unknown>;
-  return { $schema, $id: `urn:agent-panel:protocol:v${PROTOCOL_VERSION}:${files[title as keyof typeof files].replace(".schema.json", "")}`, title: `${title} (Agent Panel protocol v${PROTOCOL_VERSION})`, ...rest };
+  return {
+    $schema,
+    $id: `urn:agent-panel:protocol:v${PROTOCOL_VERSION}:${files[title as keyof typeof files].replace(".schema.json", "")}`,
+    title: `${title} (Agent Panel protocol v${PROTOCOL_VERSION})`,
+    ...rest,
+  };
 }
 
 function validateSample(name: string, schema: z.ZodType, value: unknown): void {

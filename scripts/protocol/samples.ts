@@ -27,7 +27,7 @@ const FINAL_MARKDOWN = [
   "2. The jump force is *not* scaled by `Time.deltaTime`",
   "",
   "```csharp",
-  "if (isGrounded && Input.GetButtonDown(\"Jump\"))",
+  'if (isGrounded && Input.GetButtonDown("Jump"))',
   "    body.AddForce(Vector3.up * jumpForce, ForceMode.Impulse);",
   "```",
   "",
@@ -38,7 +38,17 @@ const FINAL_MARKDOWN = [
 export function buildSamples(render: Renderer): Sample[] {
   const events = buildEvents(render);
   const ev = <T extends PanelEvent["type"]>(type: T) => events.find((e) => e.type === type) as PanelEventOf<T>;
-  const summary: ChatSummary = { chatId: "c1-9f3a2b", sessionId: SESSION, state: "waiting_permission", title: "Why does the player jump twice?", model: "claude-opus-5-5", permissionMode: "default", cwd: PROJECT, lastSeq: 57, pendingPermissions: 1 };
+  const summary: ChatSummary = {
+    chatId: "c1-9f3a2b",
+    sessionId: SESSION,
+    state: "waiting_permission",
+    title: "Why does the player jump twice?",
+    model: "claude-opus-5-5",
+    permissionMode: "default",
+    cwd: PROJECT,
+    lastSeq: 57,
+    pendingPermissions: 1,
+  };
   const idle: ChatSummary = { chatId: "c2-41d0ce", state: "starting", cwd: PROJECT, lastSeq: 1, pendingPermissions: 0 };
   const frames: Sample[] = [
     { name: "frame-welcome", schema: "ServerFrame", value: { kind: "welcome", id: "1", protocol: 1, serverVersion: "0.1.0", sidecarPid: 48213, project: PROJECT, chats: [summary] } },
@@ -47,7 +57,11 @@ export function buildSamples(render: Renderer): Sample[] {
     { name: "frame-ack-chat.open", schema: "ServerFrame", result: "chat.open", value: { kind: "ack", id: "2", result: { chatId: "c1-9f3a2b" } } },
     { name: "frame-ack-chat.send", schema: "ServerFrame", result: "chat.send", value: { kind: "ack", id: "5", result: { turnId: "t3" } } },
     { name: "frame-ack-chats.list", schema: "ServerFrame", result: "chats.list", value: { kind: "ack", id: "3", result: { chats: [summary, idle] } } },
-    { name: "frame-error", schema: "ServerFrame", value: { kind: "error", id: "9", code: "already_answered", message: "This permission request was already resolved (allowed) from another window; nothing more to do." } },
+    {
+      name: "frame-error",
+      schema: "ServerFrame",
+      value: { kind: "error", id: "9", code: "already_answered", message: "This permission request was already resolved (allowed) from another window; nothing more to do." },
+    },
     { name: "frame-error-protocol", schema: "ServerFrame", value: { kind: "error", code: "bad_json", message: "The frame is not valid JSON. Send one JSON object per WebSocket text frame." } },
     { name: "frame-event", schema: "ServerFrame", value: { kind: "event", chatId: "c1-9f3a2b", seq: 42, event: ev("message_delta") } },
     { name: "frame-snapshot", schema: "ServerFrame", value: { kind: "snapshot", chatId: "c1-9f3a2b", seq: 57, events: snapshotEvents(events) } },
@@ -55,9 +69,37 @@ export function buildSamples(render: Renderer): Sample[] {
   ];
   const variants: Sample[] = [
     // An interrupt: the CLI's own usage says 0, the sidecar reports the tokens the turn used; no internal diagnostics.
-    { name: "event-turn_result-interrupted", schema: "PanelEvent", value: { type: "turn_result", turnId: "t4", ok: false, status: "interrupted", subtype: "error_during_execution", errors: [], terminalReason: "aborted_streaming", durationMs: 852, numTurns: 2, costUsd: 0.0518, usage: { input: 2626, output: 6, cacheRead: 0, cacheCreation: 0 }, contextWindow: 1000000, denials: [] } },
+    {
+      name: "event-turn_result-interrupted",
+      schema: "PanelEvent",
+      value: {
+        type: "turn_result",
+        turnId: "t4",
+        ok: false,
+        status: "interrupted",
+        subtype: "error_during_execution",
+        errors: [],
+        terminalReason: "aborted_streaming",
+        durationMs: 852,
+        numTurns: 2,
+        costUsd: 0.0518,
+        usage: { input: 2626, output: 6, cacheRead: 0, cacheCreation: 0 },
+        contextWindow: 1000000,
+        denials: [],
+      },
+    },
     // A turn claude refused for want of a login ends with this notice alone (no message, no turn_result).
-    { name: "event-notice-not_logged_in", schema: "PanelEvent", value: { type: "notice", level: "error", code: "not_logged_in", message: "Claude Code is not logged in. Run claude in a terminal and log in (type /login there), or set ANTHROPIC_API_KEY. Then send your message again.", data: { turnId: "t5", detail: "Not logged in · Please run /login" } } },
+    {
+      name: "event-notice-not_logged_in",
+      schema: "PanelEvent",
+      value: {
+        type: "notice",
+        level: "error",
+        code: "not_logged_in",
+        message: "Claude Code is not logged in. Run claude in a terminal and log in (type /login there), or set ANTHROPIC_API_KEY. Then send your message again.",
+        data: { turnId: "t5", detail: "Not logged in · Please run /login" },
+      },
+    },
   ];
   return [...frames, ...events.map((value): Sample => ({ name: `event-${value.type}`, schema: "PanelEvent", value })), ...variants, ...buildCommands(), ...historySamples(render), ...toolSamples()];
 }
@@ -67,8 +109,17 @@ function buildEvents(render: Renderer): PanelEvent[] {
   return [
     { type: "state", state: "streaming", previous: "ready" },
     {
-      type: "init", sessionId: SESSION, cliVersion: "2.1.332", model: "claude-opus-5-5", permissionMode: "default", cwd: PROJECT, tools: ["Bash", "Edit", "Read", "Write", "AskUserQuestion"],
-      models: [{ value: "default", displayName: "Default (recommended)", description: "Opus 5.5 for complex tasks" }, { value: "sonnet", displayName: "Sonnet", description: "Sonnet 5 for daily tasks" }],
+      type: "init",
+      sessionId: SESSION,
+      cliVersion: "2.1.332",
+      model: "claude-opus-5-5",
+      permissionMode: "default",
+      cwd: PROJECT,
+      tools: ["Bash", "Edit", "Read", "Write", "AskUserQuestion"],
+      models: [
+        { value: "default", displayName: "Default (recommended)", description: "Opus 5.5 for complex tasks" },
+        { value: "sonnet", displayName: "Sonnet", description: "Sonnet 5 for daily tasks" },
+      ],
       commands: [{ name: "compact", description: "Clear conversation history but keep a summary in context" }],
       account: { email: "dev@example.com", subscriptionType: "max" },
     },
@@ -77,22 +128,79 @@ function buildEvents(render: Renderer): PanelEvent[] {
     { type: "message_start", turnId, messageId: MESSAGE, parentToolUseId: null, model: "claude-opus-5-5" },
     { type: "message_delta", turnId, messageId: MESSAGE, index: 1, kind: "text", text: "The jump is handled in `Assets/Scripts/Pla" },
     {
-      type: "message_final", turnId, messageId: MESSAGE, parentToolUseId: null, aborted: false,
+      type: "message_final",
+      turnId,
+      messageId: MESSAGE,
+      parentToolUseId: null,
+      aborted: false,
       blocks: [
         { index: 0, kind: "thinking", text: "The user presses space once; Update may run the jump twice if input is read in FixedUpdate." },
         { index: 1, kind: "text", text: FINAL_MARKDOWN, ...render(FINAL_MARKDOWN) },
       ],
     },
-    { type: "tool_started", turnId, toolUseId: TOOL, name: "Bash", input: { command: "grep -n Jump Assets/Scripts/PlayerController.cs", description: "Find jump code" }, summary: "Bash: grep -n Jump Assets/Scripts/PlayerController.cs", parentToolUseId: null },
     {
-      type: "permission_requested", turnId, requestId: "3f1c9a52-8d5e-4c1b-9a7e-2b6f0d4e8c11", toolName: "Bash", toolUseId: TOOL,
-      input: { command: "grep -n Jump Assets/Scripts/PlayerController.cs", description: "Find jump code" }, description: "Find jump code", summary: "Bash: grep -n Jump Assets/Scripts/PlayerController.cs",
-      suggestions: [{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "grep -n Jump *" }], behavior: "allow", destination: "localSettings" }], isQuestion: false,
+      type: "tool_started",
+      turnId,
+      toolUseId: TOOL,
+      name: "Bash",
+      input: { command: "grep -n Jump Assets/Scripts/PlayerController.cs", description: "Find jump code" },
+      summary: "Bash: grep -n Jump Assets/Scripts/PlayerController.cs",
+      parentToolUseId: null,
+    },
+    {
+      type: "permission_requested",
+      turnId,
+      requestId: "3f1c9a52-8d5e-4c1b-9a7e-2b6f0d4e8c11",
+      toolName: "Bash",
+      toolUseId: TOOL,
+      input: { command: "grep -n Jump Assets/Scripts/PlayerController.cs", description: "Find jump code" },
+      description: "Find jump code",
+      summary: "Bash: grep -n Jump Assets/Scripts/PlayerController.cs",
+      suggestions: [{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "grep -n Jump *" }], behavior: "allow", destination: "localSettings" }],
+      isQuestion: false,
     },
     { type: "permission_resolved", turnId, requestId: "3f1c9a52-8d5e-4c1b-9a7e-2b6f0d4e8c11", outcome: "allowed", detail: "allow", by: "user" },
-    { type: "tool_finished", turnId, toolUseId: TOOL, name: "Bash", isError: false, result: "12:    if (isGrounded && Input.GetButtonDown(\"Jump\"))", durationMs: 184, decision: "allow", decidedBy: "user", parentToolUseId: null },
-    { type: "subagent", taskId: "a4f2c1", toolUseId: "toolu_01Bq7fZ3", status: "completed", description: "Search input handling", subagentType: "Explore", background: false, tokens: 18234, toolUses: 6, durationMs: 41250, summary: "Input is read in both Update and FixedUpdate." },
-    { type: "turn_result", turnId, ok: true, status: "completed", subtype: "success", text: "The jump force is applied twice.", errors: [], terminalReason: "completed", durationMs: 9120, numTurns: 3, costUsd: 0.0412, usage: { input: 5211, output: 612, cacheRead: 18000, cacheCreation: 0 }, contextWindow: 1000000, denials: [] },
+    {
+      type: "tool_finished",
+      turnId,
+      toolUseId: TOOL,
+      name: "Bash",
+      isError: false,
+      result: '12:    if (isGrounded && Input.GetButtonDown("Jump"))',
+      durationMs: 184,
+      decision: "allow",
+      decidedBy: "user",
+      parentToolUseId: null,
+    },
+    {
+      type: "subagent",
+      taskId: "a4f2c1",
+      toolUseId: "toolu_01Bq7fZ3",
+      status: "completed",
+      description: "Search input handling",
+      subagentType: "Explore",
+      background: false,
+      tokens: 18234,
+      toolUses: 6,
+      durationMs: 41250,
+      summary: "Input is read in both Update and FixedUpdate.",
+    },
+    {
+      type: "turn_result",
+      turnId,
+      ok: true,
+      status: "completed",
+      subtype: "success",
+      text: "The jump force is applied twice.",
+      errors: [],
+      terminalReason: "completed",
+      durationMs: 9120,
+      numTurns: 3,
+      costUsd: 0.0412,
+      usage: { input: 5211, output: 612, cacheRead: 18000, cacheCreation: 0 },
+      contextWindow: 1000000,
+      denials: [],
+    },
     { type: "notice", level: "warning", code: "api_retry", message: "The API is busy (overloaded); retry 1 of 10 in 1.2 s.", data: { attempt: 1, delayMs: 1200, status: 529 } },
     { type: "unknown", messageType: "system", subtype: "hook_progress", reason: "no schema for this message", raw: { type: "system", subtype: "hook_progress", hook: "PreToolUse" } },
   ];
@@ -112,7 +220,10 @@ function buildCommands(): Sample[] {
     { id: "3", cmd: "chat.open", resume: SESSION, fork: false, model: "sonnet", permissionMode: "acceptEdits", allowBypassPermissions: false, preAllowReadOnlyTools: true },
     { id: "4", cmd: "chat.close", chatId },
     {
-      id: "5", cmd: "chat.send", chatId, text: "Why does the player jump twice when I press space?",
+      id: "5",
+      cmd: "chat.send",
+      chatId,
+      text: "Why does the player jump twice when I press space?",
       attachments: [
         { kind: "text", label: "Selection: Player (GameObject)", text: "Player\n  Rigidbody (mass 1)\n  PlayerController (jumpForce 7)" },
         { kind: "image", label: "Game view", mediaType: "image/png", base64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==" },
@@ -131,6 +242,10 @@ function buildCommands(): Sample[] {
     { kind: "deny" as const, message: "Do not touch the scene files." },
     { kind: "deny_stop" as const },
     { kind: "answer_questions" as const, answers: { "Which input system should I use?": "Input System package" } },
-  ].map((answer, i) => ({ name: `command-permission.answer-${answer.kind}`, schema: "ClientCommand", value: { id: `7${i}`, cmd: "permission.answer", chatId, requestId: "3f1c9a52-8d5e-4c1b-9a7e-2b6f0d4e8c11", answer } }));
+  ].map((answer, i) => ({
+    name: `command-permission.answer-${answer.kind}`,
+    schema: "ClientCommand",
+    value: { id: `7${i}`, cmd: "permission.answer", chatId, requestId: "3f1c9a52-8d5e-4c1b-9a7e-2b6f0d4e8c11", answer },
+  }));
   return [...commands.map((value): Sample => ({ name: `command-${value.cmd}`, schema: "ClientCommand", value })), ...answers];
 }

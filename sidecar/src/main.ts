@@ -8,7 +8,10 @@ import { VERSION } from "./shared/version.js";
 // command loads only what it needs: `--version` loads nothing, `sessions` no chat engine or renderer.
 
 /** One subcommand: its help and how to run it. */
-interface Command { help: CommandHelp; run: (args: string[]) => Promise<number> }
+interface Command {
+  help: CommandHelp;
+  run: (args: string[]) => Promise<number>;
+}
 
 /** Every subcommand, in the order `--help` lists them. */
 export const COMMANDS: Record<string, Command> = {

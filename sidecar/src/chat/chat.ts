@@ -126,7 +126,12 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     const state = this.sm.state;
     if (!liveStates.has(state) && state !== "resuming") {
       // "Wait" only while it can still become ready: an errored or closed chat never will.
-      const what = state === "starting" ? "The chat is starting; wait until it is ready, then send again." : state === "errored" ? "The chat stopped after an error (its last notice says why); fix that, then start a new chat or resume this session from History." : "The chat is closed; start a new chat, or resume its session from History.";
+      const what =
+        state === "starting"
+          ? "The chat is starting; wait until it is ready, then send again."
+          : state === "errored"
+            ? "The chat stopped after an error (its last notice says why); fix that, then start a new chat or resume this session from History."
+            : "The chat is closed; start a new chat, or resume its session from History.";
       throw new AgentPanelError("chat_not_ready", what);
     }
     if (this.closing) throw new AgentPanelError("chat_closed", "The chat is closing; start a new chat to continue.");
@@ -282,7 +287,13 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     }
     // Handling a line threw: that line is lost, so the turn cannot be trusted to finish. End it
     // (and ask claude to stop it) rather than leave the panel waiting; the chat stays usable.
-    this.emitEvent({ type: "notice", level: "error", code: "internal_error", message: "Agent Panel failed on a message from claude, so this turn was stopped. Send again; if it repeats, start a new chat and report the sidecar log.", data: { error: p.error.slice(0, 500) } });
+    this.emitEvent({
+      type: "notice",
+      level: "error",
+      code: "internal_error",
+      message: "Agent Panel failed on a message from claude, so this turn was stopped. Send again; if it repeats, start a new chat and report the sidecar log.",
+      data: { error: p.error.slice(0, 500) },
+    });
     const open = this.normalizer.turns.end();
     for (const event of this.normalizer.abandonAll("the panel stopped this turn after an internal error")) this.emitEvent(event);
     if (open) this.emitEvent({ ...crashResult(open), subtype: "internal_error", errors: ["Agent Panel failed on a message from claude"], terminalReason: "internal_error" } as ChatEvent);
@@ -356,7 +367,9 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (containsClipped(parsed.data.input)) {
       // The user cannot see what the tool would really get, so it cannot be approved.
       this.permissions.decidedWithoutCard(parsed.data.tool_use_id, "sidecar");
-      void this.proc?.send(permissionAnswer(requestId, { behavior: "deny", message: "Agent Panel refused this tool call: its input is nested too deeply to show to the user." })).catch(() => undefined);
+      void this.proc
+        ?.send(permissionAnswer(requestId, { behavior: "deny", message: "Agent Panel refused this tool call: its input is nested too deeply to show to the user." }))
+        .catch(() => undefined);
       this.emitEvent({ type: "notice", level: "warning", code: "permission_input_too_deep", message: `Denied a ${parsed.data.tool_name} call whose input was nested too deeply to show.` });
       return;
     }
@@ -387,7 +400,13 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     this.control?.failAll("claude_exited", "claude exited before answering.");
     if (this.closing) return this.turnEnded?.();
     if (exit.requested || this.sm.state === "closed" || this.sm.state === "starting" || this.sm.state === "resuming") return;
-    this.emitEvent({ type: "notice", level: "error", code: "claude_exited", message: `claude exited unexpectedly (${exit.signal ?? `code ${exit.code}`}). Resuming the session…`, data: { code: exit.code, signal: exit.signal } });
+    this.emitEvent({
+      type: "notice",
+      level: "error",
+      code: "claude_exited",
+      message: `claude exited unexpectedly (${exit.signal ?? `code ${exit.code}`}). Resuming the session…`,
+      data: { code: exit.code, signal: exit.signal },
+    });
     this.cancelPermissions("claude exited");
     const open = this.normalizer.turns.end();
     for (const event of this.normalizer.abandonAll("claude exited before the tool finished")) this.emitEvent(event);
@@ -398,7 +417,10 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   /** Crash path: restart with --resume (bounded retries with backoff), then resend unsent prompts. */
   private async recover(): Promise<void> {
     this.sm.go("resuming", "crash");
-    const outcome = await this.recovery.run(() => this.launch(this.sessionId), () => this.sm.state === "resuming");
+    const outcome = await this.recovery.run(
+      () => this.launch(this.sessionId),
+      () => this.sm.state === "resuming",
+    );
     if (outcome.kind === "failed") return this.fail(outcome.error);
     if (outcome.kind === "abandoned") return;
     this.sm.go("ready", "resumed after crash");
@@ -448,11 +470,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   private syncState(): void {
     const s = this.sm.state;
     if (!liveStates.has(s) || (s === "auth_required" && !this.normalizer.turns.busy)) return;
-    const desired: ChatStateName =
-      this.permissions.size > 0 ? "waiting_permission"
-      : this.normalizer.runningMainTools > 0 ? "tool_running"
-      : this.normalizer.turns.busy ? "streaming"
-      : "ready";
+    const desired: ChatStateName = this.permissions.size > 0 ? "waiting_permission" : this.normalizer.runningMainTools > 0 ? "tool_running" : this.normalizer.turns.busy ? "streaming" : "ready";
     this.sm.go(desired);
     if (desired === "ready") this.silence.clear();
     this.idle.update(desired === "ready" && !this.dormant && !this.closing && this.proc?.alive === true);
@@ -464,7 +482,12 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     const open = this.normalizer.turns.end();
     for (const event of this.normalizer.abandonAll("no output from claude")) this.emitEvent(event);
     for (const turnId of this.normalizer.turns.drainQueued()) this.prompts.delete(turnId);
-    this.emitEvent({ type: "notice", level: "warning", code: "silence", message: `claude sent nothing for ${minutes} min, so the panel stopped waiting${open ? ` for turn ${open}` : ""}. Send again or interrupt.` });
+    this.emitEvent({
+      type: "notice",
+      level: "warning",
+      code: "silence",
+      message: `claude sent nothing for ${minutes} min, so the panel stopped waiting${open ? ` for turn ${open}` : ""}. Send again or interrupt.`,
+    });
     this.syncState();
   }
 

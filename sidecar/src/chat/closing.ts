@@ -14,7 +14,16 @@ export const CLOSED_TOOL_RESULT = "The chat was closed before the tool finished.
 
 /** The turn_result that ends a turn the chat closed under (claude did not end it in time). */
 export function closedResult(turnId: string): ChatEvent {
-  return { type: "turn_result", turnId, ok: false, subtype: "chat_closed", errors: ["The chat was closed during the turn."], terminalReason: "chat_closed", usage: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 }, denials: [] };
+  return {
+    type: "turn_result",
+    turnId,
+    ok: false,
+    subtype: "chat_closed",
+    errors: ["The chat was closed during the turn."],
+    terminalReason: "chat_closed",
+    usage: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 },
+    denials: [],
+  };
 }
 
 /** The events that finish whatever the normalizer still has open: tool cards, messages, the turn. */

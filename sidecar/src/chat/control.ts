@@ -5,14 +5,22 @@ import { controlRequest, type OutControlBody, type OutControlRequest } from "../
 // Our control requests to the CLI (initialize, interrupt, set_model, …): ids, pending promises,
 // timeouts, and matching the CLI's control_response. Echoes of our own answers are ignored.
 
-interface Pending { subtype: string; resolve: (body: unknown) => void; reject: (err: AgentPanelError) => void; timer: NodeJS.Timeout }
+interface Pending {
+  subtype: string;
+  resolve: (body: unknown) => void;
+  reject: (err: AgentPanelError) => void;
+  timer: NodeJS.Timeout;
+}
 
 /** Tracks outstanding host → CLI control requests for one process. */
 export class ControlChannel {
   private next = 0;
   private readonly pending = new Map<string, Pending>();
 
-  constructor(private readonly write: (msg: OutControlRequest) => Promise<void>, private readonly timeoutMs = 60_000) {}
+  constructor(
+    private readonly write: (msg: OutControlRequest) => Promise<void>,
+    private readonly timeoutMs = 60_000,
+  ) {}
 
   /** Send a control request and resolve with the CLI's response body (or reject with its error). */
   request(body: OutControlBody, timeoutMs = this.timeoutMs): Promise<unknown> {

@@ -14,7 +14,11 @@ export function isSessionNotFound(msg: ResultMsg): boolean {
 /** Why a process failed to become ready, as an error the panel can show. */
 export function classifyEarlyExit(err: unknown, exit: ProcessExit | undefined, missingSession: boolean, resume: string | undefined, claudePath: string): AgentPanelError {
   if (missingSession) {
-    return new AgentPanelError("session_not_found", `No conversation ${resume ?? ""} was found for this project (it may have been deleted or belong to another folder). Start a new chat instead.`.replace("  ", " "), { details: { sessionId: resume } });
+    return new AgentPanelError(
+      "session_not_found",
+      `No conversation ${resume ?? ""} was found for this project (it may have been deleted or belong to another folder). Start a new chat instead.`.replace("  ", " "),
+      { details: { sessionId: resume } },
+    );
   }
   if (exit && exit.code === null && exit.signal === null) {
     if (/\bE[MN]FILE\b/.test(exit.stderrTail)) return spawnError(claudePath, new Error(exit.stderrTail.trim()));
@@ -22,14 +26,26 @@ export function classifyEarlyExit(err: unknown, exit: ProcessExit | undefined, m
   }
   if (exit) {
     const tail = exit.stderrTail.trim().split("\n").slice(-3).join(" ");
-    return new AgentPanelError("claude_exited", `claude exited while starting (${exit.signal ?? `code ${exit.code}`})${tail ? `: ${tail}` : ""}. Run \`claude\` in a terminal to see what it needs.`, { cause: err });
+    return new AgentPanelError("claude_exited", `claude exited while starting (${exit.signal ?? `code ${exit.code}`})${tail ? `: ${tail}` : ""}. Run \`claude\` in a terminal to see what it needs.`, {
+      cause: err,
+    });
   }
   return err instanceof AgentPanelError ? err : new AgentPanelError("claude_start_failed", "claude did not become ready. Try again, or run `agent-panel doctor`.", { cause: err });
 }
 
 /** The turn_result that closes a turn whose process died under it. */
 export function crashResult(turnId: string): ChatEvent {
-  return { type: "turn_result", turnId, ok: false, status: "failed", subtype: "process_exited", errors: ["claude exited during the turn"], terminalReason: "crashed", usage: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 }, denials: [] };
+  return {
+    type: "turn_result",
+    turnId,
+    ok: false,
+    status: "failed",
+    subtype: "process_exited",
+    errors: ["claude exited during the turn"],
+    terminalReason: "crashed",
+    usage: { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 },
+    denials: [],
+  };
 }
 
 /** Resolve after `ms` milliseconds. */

@@ -28,7 +28,10 @@ export class IdleTimer {
   private timer: NodeJS.Timeout | undefined;
   private readonly tasks = new Set<string>();
 
-  constructor(readonly ms: number, private readonly onIdle: () => void) {}
+  constructor(
+    readonly ms: number,
+    private readonly onIdle: () => void,
+  ) {}
 
   /** Follow the chat's events: a background subagent still running keeps claude alive. */
   observe(event: ChatEvent): void {

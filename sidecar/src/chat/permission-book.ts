@@ -7,7 +7,11 @@ import { summarizeTool } from "../claude/summary.js";
 // It also remembers who decided each tool call it saw, so the tool's card can say so when it ends.
 
 /** A pending permission prompt and the turn it belongs to. */
-export interface PendingPermission { requestId: string; turnId: string; request: CanUseToolRequest }
+export interface PendingPermission {
+  requestId: string;
+  turnId: string;
+  request: CanUseToolRequest;
+}
 
 /** Pending prompts of one chat, oldest first. */
 export class PermissionBook {
@@ -34,9 +38,18 @@ export class PermissionBook {
   open(requestId: string, turnId: string, req: CanUseToolRequest, cwd?: string): ChatEventOf<"permission_requested"> {
     this.pending.set(requestId, { requestId, turnId, request: req });
     return {
-      type: "permission_requested", turnId, requestId, toolName: req.tool_name, toolUseId: req.tool_use_id, input: req.input,
-      description: req.description, summary: summarizeTool(req.tool_name, req.input, cwd), suggestions: req.permission_suggestions ?? [],
-      blockedPath: req.blocked_path, agentId: req.agent_id, isQuestion: req.tool_name === "AskUserQuestion",
+      type: "permission_requested",
+      turnId,
+      requestId,
+      toolName: req.tool_name,
+      toolUseId: req.tool_use_id,
+      input: req.input,
+      description: req.description,
+      summary: summarizeTool(req.tool_name, req.input, cwd),
+      suggestions: req.permission_suggestions ?? [],
+      blockedPath: req.blocked_path,
+      agentId: req.agent_id,
+      isQuestion: req.tool_name === "AskUserQuestion",
     };
   }
 

@@ -12,7 +12,10 @@ export type RecoveryOutcome = { kind: "resumed" } | { kind: "failed"; error: Age
 export class CrashRecovery {
   private crashes = 0;
 
-  constructor(private readonly retries = 3, private readonly backoffMs = 500) {}
+  constructor(
+    private readonly retries = 3,
+    private readonly backoffMs = 500,
+  ) {}
 
   /** A turn completed normally: claude is healthy again, so the retry budget refills. */
   succeeded(): void {

@@ -22,7 +22,10 @@ export const liveStates: ReadonlySet<ChatStateName> = new Set(["ready", "streami
 
 /** Thrown when code asks for a transition the table does not allow (a bug, or a command at the wrong time). */
 export class InvalidTransitionError extends AgentPanelError {
-  constructor(readonly from: ChatStateName, readonly to: ChatStateName) {
+  constructor(
+    readonly from: ChatStateName,
+    readonly to: ChatStateName,
+  ) {
     super("invalid_transition", `The chat cannot go from "${from}" to "${to}".`, { details: { from, to } });
   }
 }

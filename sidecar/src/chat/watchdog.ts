@@ -7,7 +7,10 @@ import { guarded } from "../shared/errors.js";
 export class SilenceWatchdog {
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(readonly ms: number, private readonly onSilence: () => void) {}
+  constructor(
+    readonly ms: number,
+    private readonly onSilence: () => void,
+  ) {}
 
   /** Restart the countdown (only while `busy`; otherwise just stop it). */
   arm(busy: boolean): void {

@@ -51,18 +51,12 @@ export class ClaudeNotFoundError extends AgentPanelError {
 
 /** Raised when `claude --version` cannot be run or prints something unexpected. */
 export class ClaudeVersionError extends AgentPanelError {
-  constructor(
-    code: "claude_not_runnable" | "claude_version_timeout" | "claude_version_unparsable",
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  constructor(code: "claude_not_runnable" | "claude_version_timeout" | "claude_version_unparsable", message: string, options?: { cause?: unknown }) {
     super(code, message, options);
   }
 }
 
-const INSTALL_HINT =
-  "Install Claude Code (npm install -g @anthropic-ai/claude-code), or set the claude path " +
-  `in the panel settings or the ${CLAUDE_ENV_VAR} environment variable.`;
+const INSTALL_HINT = "Install Claude Code (npm install -g @anthropic-ai/claude-code), or set the claude path " + `in the panel settings or the ${CLAUDE_ENV_VAR} environment variable.`;
 
 /** Finds claude: explicit option, then AGENT_PANEL_CLAUDE, then install locations, then PATH. */
 export function locateClaude(opts: LocateOptions = {}): LocatedClaude {
@@ -87,11 +81,9 @@ export function locateClaude(opts: LocateOptions = {}): LocatedClaude {
     if (given === undefined || given.trim() === "") continue;
     const found = usable(given.trim());
     if (found !== undefined) return { path: found, source };
-    throw new ClaudeNotFoundError(
-      `${what} points to "${given}", which is not a usable claude binary. ` +
-        "Fix or clear that setting to let the panel search the usual install locations.",
-      [...searched],
-    );
+    throw new ClaudeNotFoundError(`${what} points to "${given}", which is not a usable claude binary. ` + "Fix or clear that setting to let the panel search the usual install locations.", [
+      ...searched,
+    ]);
   }
 
   for (const candidate of installLocations(platform, env, home, opts.npmPrefix)) {
@@ -111,11 +103,7 @@ export function locateClaude(opts: LocateOptions = {}): LocatedClaude {
     }
   }
 
-  throw new ClaudeNotFoundError(
-    `Claude Code (the claude binary) was not found. ${INSTALL_HINT} ` +
-      `Searched: ${searched.join(", ")}`,
-    searched,
-  );
+  throw new ClaudeNotFoundError(`Claude Code (the claude binary) was not found. ${INSTALL_HINT} ` + `Searched: ${searched.join(", ")}`, searched);
 }
 
 /** Runs `<path> --version` (no shell, 10 s timeout) and returns the version, e.g. "2.1.332". */
@@ -129,43 +117,32 @@ export async function claudeVersion(binary: string, timeoutMs = 10_000): Promise
   if (run.timedOut) {
     throw new ClaudeVersionError(
       "claude_version_timeout",
-      `"${binary} --version" did not answer within ${timeoutMs / 1000} s. ` +
-        "Check that the binary is not blocked (antivirus, permissions) and try again.",
+      `"${binary} --version" did not answer within ${timeoutMs / 1000} s. ` + "Check that the binary is not blocked (antivirus, permissions) and try again.",
     );
   }
   const version = /\b(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?)/.exec(String(run.stdout))?.[1];
   if (run.failed && (run.exitCode === undefined || version === undefined)) {
     throw new ClaudeVersionError(
       "claude_not_runnable",
-      `Could not run "${binary} --version": ${run.shortMessage}. ` +
-        `Check that the file is the Claude Code binary and is executable. ${INSTALL_HINT}`,
+      `Could not run "${binary} --version": ${run.shortMessage}. ` + `Check that the file is the Claude Code binary and is executable. ${INSTALL_HINT}`,
       { cause: run.cause },
     );
   }
   if (version === undefined) {
     throw new ClaudeVersionError(
       "claude_version_unparsable",
-      `"${binary} --version" printed no version (${JSON.stringify(String(run.stdout).slice(0, 200))}). ` +
-        "Make sure the path points to the Claude Code CLI.",
+      `"${binary} --version" printed no version (${JSON.stringify(String(run.stdout).slice(0, 200))}). ` + "Make sure the path points to the Claude Code CLI.",
     );
   }
   return version;
 }
 
 /** Install locations of each platform, in the order they are tried. */
-function installLocations(
-  platform: NodeJS.Platform,
-  env: Record<string, string | undefined>,
-  home: string,
-  npmPrefix: string | undefined,
-): string[] {
+function installLocations(platform: NodeJS.Platform, env: Record<string, string | undefined>, home: string, npmPrefix: string | undefined): string[] {
   if (platform === "win32") {
     const p = path.win32;
     const appData = getEnv(env, "APPDATA", true);
-    const prefix =
-      npmPrefix ??
-      getEnv(env, "NPM_CONFIG_PREFIX", true) ??
-      (appData === undefined ? undefined : p.join(appData, "npm"));
+    const prefix = npmPrefix ?? getEnv(env, "NPM_CONFIG_PREFIX", true) ?? (appData === undefined ? undefined : p.join(appData, "npm"));
     const profile = getEnv(env, "USERPROFILE", true) ?? home;
     const list: string[] = [];
     if (prefix !== undefined) {
@@ -175,11 +152,7 @@ function installLocations(
     return list;
   }
   const p = path.posix;
-  const prefix =
-    npmPrefix ??
-    env.NPM_CONFIG_PREFIX ??
-    env.npm_config_prefix ??
-    p.dirname(p.dirname(process.execPath));
+  const prefix = npmPrefix ?? env.NPM_CONFIG_PREFIX ?? env.npm_config_prefix ?? p.dirname(p.dirname(process.execPath));
   const list = [p.join(home, ".local", "bin", "claude"), "/usr/local/bin/claude", "/opt/homebrew/bin/claude"];
   list.push(p.join(prefix, "bin", "claude"));
   return [...new Set(list)];

@@ -11,8 +11,20 @@ import { notLoggedIn, replyText } from "./login.js";
 // into chat events tagged with the turn they belong to. Control messages are the Chat's business.
 
 type Block = ChatEventOf<"message_final">["blocks"][number];
-interface MessageState { turnId: string; parent: string | null; blocks: Block[]; aborted: boolean; error?: string; ended: boolean }
-interface ToolState { turnId: string; name: string; startedAt: number; parent: string | null }
+interface MessageState {
+  turnId: string;
+  parent: string | null;
+  blocks: Block[];
+  aborted: boolean;
+  error?: string;
+  ended: boolean;
+}
+interface ToolState {
+  turnId: string;
+  name: string;
+  startedAt: number;
+  parent: string | null;
+}
 
 /** Stateful translator from parsed stdout messages to ChatEvents for one chat. */
 export class Normalizer {
@@ -41,14 +53,20 @@ export class Normalizer {
   /** Translate one message; returns the events it produces (possibly none). */
   handle(inbound: Inbound): ChatEvent[] {
     switch (inbound.kind) {
-      case "stream_event": return this.onStreamEvent(inbound.msg);
-      case "assistant": return this.onAssistant(inbound.msg);
-      case "user": return this.onUser(inbound.msg);
-      case "system": return this.onSystem(inbound.msg);
-      case "result": return this.onResult(inbound.msg);
+      case "stream_event":
+        return this.onStreamEvent(inbound.msg);
+      case "assistant":
+        return this.onAssistant(inbound.msg);
+      case "user":
+        return this.onUser(inbound.msg);
+      case "system":
+        return this.onSystem(inbound.msg);
+      case "result":
+        return this.onResult(inbound.msg);
       case "unknown":
         return [{ type: "unknown", messageType: inbound.type, subtype: inbound.subtype, reason: inbound.issues ? `${inbound.reason}: ${inbound.issues}` : inbound.reason, raw: inbound.raw }];
-      default: return [];
+      default:
+        return [];
     }
   }
 
@@ -63,7 +81,16 @@ export class Normalizer {
     const out: ChatEvent[] = [];
     this.loginRefused = undefined;
     for (const [toolUseId, tool] of this.tools) {
-      out.push({ type: "tool_finished", turnId: tool.turnId, toolUseId, name: tool.name, isError: true, result: reason, durationMs: Math.round(this.now() - tool.startedAt), parentToolUseId: tool.parent });
+      out.push({
+        type: "tool_finished",
+        turnId: tool.turnId,
+        toolUseId,
+        name: tool.name,
+        isError: true,
+        result: reason,
+        durationMs: Math.round(this.now() - tool.startedAt),
+        parentToolUseId: tool.parent,
+      });
     }
     this.tools.clear();
     for (const [messageId, m] of this.messages) if (!m.ended) out.push(this.final(messageId, m, true));
@@ -127,7 +154,13 @@ export class Normalizer {
         this.tools.set(b.id, { turnId: m.turnId, name: b.name, startedAt: this.now(), parent });
         const ours = this.agentTool?.(b.name, b.input);
         out.push({
-          type: "tool_started", turnId: m.turnId, toolUseId: b.id, name: b.name, input: b.input ?? {}, summary: ours?.summary ?? summarizeTool(b.name, b.input, this.cwd), parentToolUseId: parent,
+          type: "tool_started",
+          turnId: m.turnId,
+          toolUseId: b.id,
+          name: b.name,
+          input: b.input ?? {},
+          summary: ours?.summary ?? summarizeTool(b.name, b.input, this.cwd),
+          parentToolUseId: parent,
           ...(ours?.title !== undefined ? { title: ours.title } : {}),
         });
       }
@@ -189,20 +222,56 @@ export class Normalizer {
         // claude retries a refused login too (401/403): that is not the API being busy.
         const refused = msg.error === "authentication_failed" || msg.error_status === 401 || msg.error_status === 403;
         const why = refused ? `The API refused the login (${msg.error_status ?? "authentication failed"})` : `The API is busy (${msg.error ?? msg.error_status ?? "error"})`;
-        return [notice("warning", "api_retry", `${why}; retry ${msg.attempt}${msg.max_retries ? ` of ${msg.max_retries}` : ""} in ${Math.round((msg.retry_delay_ms ?? 0) / 100) / 10} s.`, { attempt: msg.attempt, delayMs: msg.retry_delay_ms, status: msg.error_status })];
+        return [
+          notice("warning", "api_retry", `${why}; retry ${msg.attempt}${msg.max_retries ? ` of ${msg.max_retries}` : ""} in ${Math.round((msg.retry_delay_ms ?? 0) / 100) / 10} s.`, {
+            attempt: msg.attempt,
+            delayMs: msg.retry_delay_ms,
+            status: msg.error_status,
+          }),
+        ];
       }
       case "compact_boundary":
-        return [notice("info", "compacted", `Conversation compacted (${msg.compact_metadata?.trigger ?? "auto"}).`, { preTokens: msg.compact_metadata?.pre_tokens, postTokens: msg.compact_metadata?.post_tokens })];
+        return [
+          notice("info", "compacted", `Conversation compacted (${msg.compact_metadata?.trigger ?? "auto"}).`, {
+            preTokens: msg.compact_metadata?.pre_tokens,
+            postTokens: msg.compact_metadata?.post_tokens,
+          }),
+        ];
       case "status":
         return msg.status === "compacting" ? [notice("info", "compacting", "Compacting the conversation…")] : [];
       case "task_started":
-        return [{ type: "subagent", taskId: msg.task_id, toolUseId: msg.tool_use_id, status: "running", description: msg.description, subagentType: msg.subagent_type, background: msg.is_backgrounded }];
+        return [
+          { type: "subagent", taskId: msg.task_id, toolUseId: msg.tool_use_id, status: "running", description: msg.description, subagentType: msg.subagent_type, background: msg.is_backgrounded },
+        ];
       case "task_progress":
-        return [{ type: "subagent", taskId: msg.task_id, toolUseId: msg.tool_use_id, status: "running", description: msg.description, tokens: msg.usage?.total_tokens, toolUses: msg.usage?.tool_uses, durationMs: msg.usage?.duration_ms, lastTool: msg.last_tool_name }];
+        return [
+          {
+            type: "subagent",
+            taskId: msg.task_id,
+            toolUseId: msg.tool_use_id,
+            status: "running",
+            description: msg.description,
+            tokens: msg.usage?.total_tokens,
+            toolUses: msg.usage?.tool_uses,
+            durationMs: msg.usage?.duration_ms,
+            lastTool: msg.last_tool_name,
+          },
+        ];
       case "task_updated":
         return msg.patch?.status ? [{ type: "subagent", taskId: msg.task_id, status: msg.patch.status }] : [];
       case "task_notification":
-        return [{ type: "subagent", taskId: msg.task_id, toolUseId: msg.tool_use_id, status: msg.status ?? "completed", summary: msg.summary, tokens: msg.usage?.total_tokens, toolUses: msg.usage?.tool_uses, durationMs: msg.usage?.duration_ms }];
+        return [
+          {
+            type: "subagent",
+            taskId: msg.task_id,
+            toolUseId: msg.tool_use_id,
+            status: msg.status ?? "completed",
+            summary: msg.summary,
+            tokens: msg.usage?.total_tokens,
+            toolUses: msg.usage?.tool_uses,
+            durationMs: msg.usage?.duration_ms,
+          },
+        ];
       default:
         return [];
     }
@@ -217,7 +286,11 @@ export class Normalizer {
     const out: ChatEvent[] = [];
     const turnId = ended ?? this.turns.lastTurnId ?? "none";
     // Anything of this turn still open is closed now, so nothing leaks into the next turn.
-    for (const [id, m] of this.messages) if (m.turnId === turnId && !m.ended && m.parent === null) { out.push(this.final(id, m, true)); this.messages.delete(id); }
+    for (const [id, m] of this.messages)
+      if (m.turnId === turnId && !m.ended && m.parent === null) {
+        out.push(this.final(id, m, true));
+        this.messages.delete(id);
+      }
     if (this.loginRefused !== undefined) {
       const detail = this.loginRefused;
       this.loginRefused = undefined;

@@ -14,16 +14,18 @@ import { StdinWriter } from "./writer.js";
 // stdin reachable only through the typed writer, and a stop that never leaves a process behind.
 
 /** How the process ended; `requested` is true when we asked it to stop. */
-export interface ProcessExit { code: number | null; signal: string | null; requested: boolean; stderrTail: string }
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
+  requested: boolean;
+  stderrTail: string;
+}
 
 /**
  * Problems with the output that do not stop the chat: framing problems, a line whose too-deep
  * parts were left out (`clipped`), and an exception thrown while handling a line (`handler_failed`).
  */
-export type FrameProblem =
-  | Exclude<FrameEvent, { kind: "json" } | { kind: "blank" }>
-  | { kind: "clipped"; bytes: number }
-  | { kind: "handler_failed"; error: string };
+export type FrameProblem = Exclude<FrameEvent, { kind: "json" } | { kind: "blank" }> | { kind: "clipped"; bytes: number } | { kind: "handler_failed"; error: string };
 
 /** Events of a ClaudeProcess. */
 export interface ClaudeProcessEvents {
@@ -34,7 +36,11 @@ export interface ClaudeProcessEvents {
 }
 
 /** Tuning for a process; the defaults suit interactive chats. */
-export interface ProcessOptions { maxLineBytes?: number; graceMs?: number; killWaitMs?: number }
+export interface ProcessOptions {
+  maxLineBytes?: number;
+  graceMs?: number;
+  killWaitMs?: number;
+}
 
 const STDERR_TAIL = 16 * 1024;
 
@@ -50,7 +56,10 @@ export class ClaudeProcess extends EventEmitter<ClaudeProcessEvents> {
   private readonly exitPromise: Promise<ProcessExit>;
 
   /** Spawn the CLI for `launch`. Throws a typed error if the executable cannot be started. */
-  constructor(launch: LaunchOptions, private readonly options: ProcessOptions = {}) {
+  constructor(
+    launch: LaunchOptions,
+    private readonly options: ProcessOptions = {},
+  ) {
     super();
     this.splitter = new LineSplitter({ maxLineBytes: options.maxLineBytes });
     this.child = spawnClaude(launch);

@@ -25,12 +25,15 @@ export interface LaunchOptions {
 /** Flags every chat process gets: stream-json both ways, partial messages, replays, stdio permissions. */
 export const baseArgs: readonly string[] = [
   "-p",
-  "--input-format", "stream-json",
-  "--output-format", "stream-json",
+  "--input-format",
+  "stream-json",
+  "--output-format",
+  "stream-json",
   "--verbose",
   "--include-partial-messages",
   "--replay-user-messages",
-  "--permission-prompt-tool", "stdio",
+  "--permission-prompt-tool",
+  "stdio",
 ];
 
 /** Variables removed so a chat started from inside Claude Code or a Node debugger behaves normally. */

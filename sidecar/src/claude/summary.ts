@@ -16,14 +16,21 @@ export function summarizeTool(name: string, input: unknown, cwd?: string): strin
   };
   const path = pick("file_path", "notebook_path", "path");
   const shown =
-    name === "Bash" ? pick("command")
-    : name === "Read" || name === "Write" || name === "Edit" || name === "MultiEdit" || name === "NotebookEdit" ? path && relativeTo(path, cwd)
-    : name === "Glob" || name === "Grep" ? pick("pattern")
-    : name === "Agent" || name === "Task" ? pick("description", "prompt")
-    : name === "WebFetch" ? pick("url")
-    : name === "WebSearch" ? pick("query")
-    : name === "AskUserQuestion" ? firstQuestion(args)
-    : pick("description", "command", "file_path", "path", "pattern", "url", "query", "prompt");
+    name === "Bash"
+      ? pick("command")
+      : name === "Read" || name === "Write" || name === "Edit" || name === "MultiEdit" || name === "NotebookEdit"
+        ? path && relativeTo(path, cwd)
+        : name === "Glob" || name === "Grep"
+          ? pick("pattern")
+          : name === "Agent" || name === "Task"
+            ? pick("description", "prompt")
+            : name === "WebFetch"
+              ? pick("url")
+              : name === "WebSearch"
+                ? pick("query")
+                : name === "AskUserQuestion"
+                  ? firstQuestion(args)
+                  : pick("description", "command", "file_path", "path", "pattern", "url", "query", "prompt");
   return oneLine(shown ? `${name}: ${shown}` : name);
 }
 
@@ -33,7 +40,11 @@ export function toolResultText(content: unknown): string {
   if (typeof content === "string") text = content;
   else if (Array.isArray(content)) {
     text = content
-      .map((block) => (typeof block === "object" && block !== null && typeof (block as { text?: unknown }).text === "string" ? (block as { text: string }).text : `[${String((block as { type?: unknown })?.type ?? "block")}]`))
+      .map((block) =>
+        typeof block === "object" && block !== null && typeof (block as { text?: unknown }).text === "string"
+          ? (block as { text: string }).text
+          : `[${String((block as { type?: unknown })?.type ?? "block")}]`,
+      )
       .join("\n");
   } else text = "";
   return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}\n… (${text.length - MAX_RESULT_CHARS} more characters)` : text;

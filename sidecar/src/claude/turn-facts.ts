@@ -7,7 +7,12 @@ import type { ResultMsg } from "../protocol/claude/inbound.js";
 export type TurnStatus = "completed" | "interrupted" | "failed";
 
 /** Token counts of one turn. */
-export interface TurnUsage { input: number; output: number; cacheRead: number; cacheCreation: number }
+export interface TurnUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheCreation: number;
+}
 
 /** The CLI's terminal reasons for a turn the user stopped (Esc, chat.interrupt, "Deny and stop"). */
 const INTERRUPTED_REASONS = new Set(["aborted_streaming", "aborted_tools"]);

@@ -11,7 +11,7 @@ export function argumentsFromFlags(params: string | undefined, flags: string[], 
   if (params !== undefined) {
     try {
       const parsed: unknown = JSON.parse(params);
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { usage: "--params must be a JSON object, e.g. --params '{\"text\":\"hi\"}'." };
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { usage: '--params must be a JSON object, e.g. --params \'{"text":"hi"}\'.' };
       args = { ...(parsed as Record<string, unknown>) };
     } catch (err) {
       return { usage: `--params is not valid JSON (${(err as Error).message}).` };

@@ -9,10 +9,21 @@ import { AgentPanelError } from "../shared/errors.js";
 // missing. It starts claude once (no model call) to read the account from its initialize answer.
 
 /** One line of the report. */
-export interface DoctorCheck { name: string; ok: boolean; value: string; hint?: string; warnOnly?: boolean }
+export interface DoctorCheck {
+  name: string;
+  ok: boolean;
+  value: string;
+  hint?: string;
+  warnOnly?: boolean;
+}
 
 /** Options of the doctor command. */
-export interface DoctorOptions { project?: string; claude?: string; env?: NodeJS.ProcessEnv; initTimeoutMs?: number }
+export interface DoctorOptions {
+  project?: string;
+  claude?: string;
+  env?: NodeJS.ProcessEnv;
+  initTimeoutMs?: number;
+}
 
 /**
  * Run all checks; the caller prints them and exits non-zero if any required one failed. A project

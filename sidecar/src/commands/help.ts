@@ -79,7 +79,8 @@ export const HELP: Record<string, CommandHelp> = {
   },
   mcp: {
     synopsis: "agent-panel mcp [--project <dir>] [--groups <g1,g2>]",
-    summary: "Serve the project's tools as an MCP server on stdin/stdout for clients that only speak stdio (Claude Desktop), forwarding to the sidecar and starting it if none runs. Logs go to stderr.",
+    summary:
+      "Serve the project's tools as an MCP server on stdin/stdout for clients that only speak stdio (Claude Desktop), forwarding to the sidecar and starting it if none runs. Logs go to stderr.",
     options: [
       [PROJECT, "the Unity project root (default: the current folder)"],
       ["--groups <g1,g2>", "serve only the tools of these groups (scene, gameobject, component, assets, console, compile, tests, editor, diagnostics, audio, …); job_status is always served"],

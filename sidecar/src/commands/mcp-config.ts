@@ -52,26 +52,30 @@ export async function runMcpConfig(args: string[], deps: McpConfigDeps = {}): Pr
   const err = deps.err ?? ((t: string) => void process.stderr.write(`${t}\n`));
   let values: { client?: string; project?: string; name?: string; json?: boolean; help?: boolean };
   try {
-    ({ values } = parseArgs({ args, options: { client: { type: "string" }, project: { type: "string" }, name: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, strict: true }));
+    ({ values } = parseArgs({
+      args,
+      options: { client: { type: "string" }, project: { type: "string" }, name: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+    }));
   } catch (e) {
     err(`${(e as Error).message}\n${MCP_CONFIG_USAGE}`);
     return 2;
   }
-  if (values.help) return out(MCP_CONFIG_USAGE), 0;
+  if (values.help) return (out(MCP_CONFIG_USAGE), 0);
   const client = values.client as McpClient | undefined;
   if (client === undefined || !MCP_CLIENTS.includes(client)) {
     err(`${client === undefined ? "--client is required" : `Unknown client "${client}"`}: choose one of ${MCP_CLIENTS.join(", ")}.\n${MCP_CONFIG_USAGE}`);
     return 2;
   }
   const name = values.name ?? "unity";
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) return err(`--name must be letters, digits, "_" or "-" (got "${name}").`), 2;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) return (err(`--name must be letters, digits, "_" or "-" (got "${name}").`), 2);
   const project = values.project ?? deps.cwd ?? process.cwd();
   if (!isDirectory(project)) {
     err(`Project folder ${project} does not exist; pass the Unity project root with --project.`);
     return 1;
   }
   const setup = mcpClientSetup(client, name, project, deps);
-  if (values.json) return out(JSON.stringify(setup, null, 2)), 0;
+  if (values.json) return (out(JSON.stringify(setup, null, 2)), 0);
   out(setup.text);
   for (const n of setup.notes) err(n);
   return 0;
@@ -104,7 +108,11 @@ export function mcpClientSetup(client: McpClient, name: string, projectRoot: str
     ].join("\n");
   } else {
     text = JSON.stringify({ mcpServers: { [name]: { command: stdio.command, args: stdio.args } } }, null, 2);
-    notes.push(client === "claude-desktop" ? `Put this in Claude Desktop's claude_desktop_config.json (${desktopConfigPath(win)}), merging "mcpServers" with any you have, then restart Claude Desktop.` : `Put this in the project's .cursor/mcp.json (or ~/.cursor/mcp.json for every project), merging "mcpServers" with any you have.`);
+    notes.push(
+      client === "claude-desktop"
+        ? `Put this in Claude Desktop's claude_desktop_config.json (${desktopConfigPath(win)}), merging "mcpServers" with any you have, then restart Claude Desktop.`
+        : `Put this in the project's .cursor/mcp.json (or ~/.cursor/mcp.json for every project), merging "mcpServers" with any you have.`,
+    );
     notes.push(`The server is \`agent-panel mcp\` over stdio: no token in the file, and it starts the sidecar when none runs.`);
     if (client === "cursor") notes.push(`Over HTTP instead: "url": "${http.url}" (${portNote}) with the header "Authorization: Bearer <the text of ${paths.token}>".`);
   }

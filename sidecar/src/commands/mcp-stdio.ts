@@ -34,7 +34,7 @@ export async function runMcpStdio(args: string[], deps: McpStdioDeps = {}): Prom
     log(`${(e as Error).message}\n${MCP_USAGE}`);
     return 2;
   }
-  if (values.help) return log(MCP_USAGE), 0;
+  if (values.help) return (log(MCP_USAGE), 0);
   const project = values.project ?? deps.cwd ?? process.cwd();
   let link: SidecarLink;
   try {
@@ -52,8 +52,13 @@ export async function runMcpStdio(args: string[], deps: McpStdioDeps = {}): Prom
   server.setRequestHandler(ListToolsRequestSchema, async (req) => upstream.run((c) => c.listTools(req.params)));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const token = req.params._meta?.progressToken;
-    const onprogress = token === undefined ? undefined : (p: { progress: number; total?: number; message?: string }) => void extra.sendNotification({ method: "notifications/progress", params: { ...p, progressToken: token } }).catch(() => {});
-    const result = await upstream.run((c) => c.callTool({ name: req.params.name, arguments: req.params.arguments }, undefined, { signal: extra.signal, onprogress, resetTimeoutOnProgress: true, timeout: 11 * 60_000 }));
+    const onprogress =
+      token === undefined
+        ? undefined
+        : (p: { progress: number; total?: number; message?: string }) => void extra.sendNotification({ method: "notifications/progress", params: { ...p, progressToken: token } }).catch(() => {});
+    const result = await upstream.run((c) =>
+      c.callTool({ name: req.params.name, arguments: req.params.arguments }, undefined, { signal: extra.signal, onprogress, resetTimeoutOnProgress: true, timeout: 11 * 60_000 }),
+    );
     return result as never;
   });
   const closed = new Promise<void>((resolve) => (server.onclose = () => resolve()));

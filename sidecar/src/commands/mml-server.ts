@@ -50,7 +50,14 @@ export async function runMmlServer(args: string[], deps: MmlServerDeps = {}): Pr
   const registry = new ToolRegistry();
   // What this server wrote may be composed over again without confirm; anything else needs it.
   const audio = new GeneratedAudio();
-  registry.add(composeMmlProvider({ projectRoot: values.project ? resolve(values.project) : null, stateDir: deps.stateDir ?? dirname(defaultCacheDir()), onWritten: audio.record, wasGenerated: (real) => audio.has(real) }));
+  registry.add(
+    composeMmlProvider({
+      projectRoot: values.project ? resolve(values.project) : null,
+      stateDir: deps.stateDir ?? dirname(defaultCacheDir()),
+      onWritten: audio.record,
+      wasGenerated: (real) => audio.has(real),
+    }),
+  );
   const invoker = new ToolInvoker(registry, { syncWaitMs: 600_000 });
   if (transport === "stdio") {
     const server = createMcpServer(registry, invoker);
@@ -70,11 +77,12 @@ export async function runMmlServer(args: string[], deps: MmlServerDeps = {}): Pr
   }
   const path = transport === "sse" ? "/sse" : "/mcp";
   err(`mml-server: compose_mml over ${transport} at http://127.0.0.1:${bound}${path}`);
-  const close = () => new Promise<void>((done) => {
-    for (const t of sse.values()) void t.close();
-    http.closeAllConnections();
-    http.close(() => done());
-  });
+  const close = () =>
+    new Promise<void>((done) => {
+      for (const t of sse.values()) void t.close();
+      http.closeAllConnections();
+      http.close(() => done());
+    });
   deps.onListening?.(bound, close);
   await new Promise<void>((done) => http.once("close", done));
   return 0;

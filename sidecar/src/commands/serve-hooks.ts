@@ -26,7 +26,13 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
   const removeUnity = ctx.tools?.addProvider(unity);
   // compose_mml's WAV files are imported by the Editor when it is connected.
   if (ctx.tools) ctx.tools.importAsset = unityAssetImporter(unity);
-  const chatDefaults: ChatOptions = { claudePath: claude.path, cwd: ctx.project, env: process.env, idleMs: idleMsFromEnv(process.env), ...(ctx.tools ? { tools: chatToolHost(ctx.tools.registry) } : {}) };
+  const chatDefaults: ChatOptions = {
+    claudePath: claude.path,
+    cwd: ctx.project,
+    env: process.env,
+    idleMs: idleMsFromEnv(process.env),
+    ...(ctx.tools ? { tools: chatToolHost(ctx.tools.registry) } : {}),
+  };
   const registryOptions: RegistryOptions = { chatDefaults };
   const registry = new ChatRegistry(registryOptions);
   // One history per sidecar: its watcher and index start on the first history command.
@@ -39,7 +45,15 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
       // sidecar serving only Unity stays small; it is ready long before the first answer arrives.
       if (info.origin !== undefined) void preloadHtmlRenderer();
       const browser = info.origin !== undefined;
-      const handler = attachClient(registry, link, { project: ctx.project, serverVersion: ctx.version, sidecarPid: process.pid, history, claudePaths: () => trustedClaudePaths([claude.path, ctx.claudePath && resolve(ctx.claudePath)], descriptorPaths(ctx.project).dir), tools: unity, browser });
+      const handler = attachClient(registry, link, {
+        project: ctx.project,
+        serverVersion: ctx.version,
+        sidecarPid: process.pid,
+        history,
+        claudePaths: () => trustedClaudePaths([claude.path, ctx.claudePath && resolve(ctx.claudePath)], descriptorPaths(ctx.project).dir),
+        tools: unity,
+        browser,
+      });
       return {
         onText: (raw) => handler.onText(raw),
         onClose: () => {

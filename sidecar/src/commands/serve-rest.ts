@@ -54,12 +54,22 @@ export async function loadServeRest(o: ServeRestOptions): Promise<ServeRest> {
   try {
     // Native tools, before Unity's (an earlier provider wins a duplicate name).
     const audio = new GeneratedAudio();
-    tools.addProvider(composeMmlProvider(() => ({ projectRoot: paths.project, stateDir: paths.dir, importAsset: tools.importAsset, onWritten: audio.record, wasGenerated: (real) => audio.has(real) })));
+    tools.addProvider(
+      composeMmlProvider(() => ({ projectRoot: paths.project, stateDir: paths.dir, importAsset: tools.importAsset, onWritten: audio.record, wasGenerated: (real) => audio.has(real) })),
+    );
     // The browser panel's compose card fetches the WAV and the note sequence here.
     const media = mmlMediaRoutes({ projectRoot: paths.project, stateDir: paths.dir, generated: audio, token: o.endpoint.token });
     // Test mode (conformance run, acceptance tests): a provider of sample tools, never otherwise.
     if (testProvider) tools.addProvider(new testProvider.TestToolProvider());
-    hooks = await o.createHooks({ project: paths.project, claudePath: o.claude, version: o.version, log, tools, stateDir: paths.dir, ...(o.unityWaitMs !== undefined ? { unityWaitMs: o.unityWaitMs } : {}) });
+    hooks = await o.createHooks({
+      project: paths.project,
+      claudePath: o.claude,
+      version: o.version,
+      log,
+      tools,
+      stateDir: paths.dir,
+      ...(o.unityWaitMs !== undefined ? { unityWaitMs: o.unityWaitMs } : {}),
+    });
     // JSON definition tools, after Unity's: probes and scripts run in Unity, sequences here.
     const definitions = defs.addDefinitionTools(tools, defs.definitionDirs(paths.dir, paths.hash), log);
     hooks.onListening?.(o.endpoint);

@@ -22,7 +22,8 @@ import { currentBundleEntry, refreshStableBundle } from "./stable-bundle.js";
 // descriptor and serves until a signal or the parent (Unity) goes away.
 
 /** Usage text of the serve command. */
-export const SERVE_USAGE = "Usage: agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH] [--sync-wait-ms N] [--unity-wait-ms N] [--idle-exit-ms N] [--test-tools]";
+export const SERVE_USAGE =
+  "Usage: agent-panel serve --project <unity project root> [--port N] [--parent-pid PID] [--claude PATH] [--sync-wait-ms N] [--unity-wait-ms N] [--idle-exit-ms N] [--test-tools]";
 
 /** What the lead's factory gets to build the chat registry and router. */
 export interface ServeContext {
@@ -119,7 +120,18 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   // descriptor is written: see serve-rest.ts.
   let endpoint: { port: number; token: string } | undefined;
   const rest = new OnDemand<ServeRest>(() =>
-    loadServeRest({ paths, claude: args.claude, syncWaitMs: args.syncWaitMs, unityWaitMs: args.unityWaitMs, testTools: args.testTools === true, version: VERSION, log, createHooks: opts.createHooks ?? notReadyHooks, preloadHooks: opts.preloadHooks, endpoint: endpoint! }),
+    loadServeRest({
+      paths,
+      claude: args.claude,
+      syncWaitMs: args.syncWaitMs,
+      unityWaitMs: args.unityWaitMs,
+      testTools: args.testTools === true,
+      version: VERSION,
+      log,
+      createHooks: opts.createHooks ?? notReadyHooks,
+      preloadHooks: opts.preloadHooks,
+      endpoint: endpoint!,
+    }),
   );
   try {
     const token = loadOrCreateToken(paths.token);
@@ -206,7 +218,11 @@ async function serve(args: ServeArgs, opts: ServeOptions, out: (l: string) => vo
   if (args.parentPid !== undefined) lifetime.watchParent(args.parentPid, opts.parentPollMs);
   if (args.idleExitMs !== undefined) {
     const idleMs = args.idleExitMs;
-    watchIdle({ idleMs, isIdle: () => running.clientCount() === 0 && !rest.loading && restIsIdle(rest.current), onIdle: () => void lifetime.shutdown(`idle for ${Math.round(idleMs / 1000)} s (no client, chat or MCP session)`) });
+    watchIdle({
+      idleMs,
+      isIdle: () => running.clientCount() === 0 && !rest.loading && restIsIdle(rest.current),
+      onIdle: () => void lifetime.shutdown(`idle for ${Math.round(idleMs / 1000)} s (no client, chat or MCP session)`),
+    });
   }
   // MCP clients configured by `mcp-config` run the stable copy: bring it to this build (after start-up).
   setImmediate(() => refreshStableBundle(currentBundleEntry(), VERSION, opts, log));
@@ -262,11 +278,31 @@ export function notReadyHooks(): ServeHooks {
 
 /** Parse and validate serve's flags; a usage result (exit 2, or 0 for --help) on bad input. */
 export function parseServeArgs(args: string[]): ServeArgs | { usage: string; code: number } {
-  let values: { project?: string; port?: string; "parent-pid"?: string; claude?: string; "sync-wait-ms"?: string; "unity-wait-ms"?: string; "idle-exit-ms"?: string; "test-tools"?: boolean; help?: boolean };
+  let values: {
+    project?: string;
+    port?: string;
+    "parent-pid"?: string;
+    claude?: string;
+    "sync-wait-ms"?: string;
+    "unity-wait-ms"?: string;
+    "idle-exit-ms"?: string;
+    "test-tools"?: boolean;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args,
-      options: { project: { type: "string" }, port: { type: "string" }, "parent-pid": { type: "string" }, claude: { type: "string" }, "sync-wait-ms": { type: "string" }, "unity-wait-ms": { type: "string" }, "idle-exit-ms": { type: "string" }, "test-tools": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        project: { type: "string" },
+        port: { type: "string" },
+        "parent-pid": { type: "string" },
+        claude: { type: "string" },
+        "sync-wait-ms": { type: "string" },
+        "unity-wait-ms": { type: "string" },
+        "idle-exit-ms": { type: "string" },
+        "test-tools": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -285,7 +321,16 @@ export function parseServeArgs(args: string[]): ServeArgs | { usage: string; cod
   if (unityWaitMs === null) return { usage: `--unity-wait-ms must be a number of milliseconds (0 to 3600000).\n${SERVE_USAGE}`, code: 2 };
   const idleExitMs = values["idle-exit-ms"] === undefined ? undefined : parseIntFlag(values["idle-exit-ms"], 1, 2 ** 31 - 1);
   if (idleExitMs === null) return { usage: `--idle-exit-ms must be a positive number of milliseconds.\n${SERVE_USAGE}`, code: 2 };
-  return { project: values.project, port, parentPid, claude: values.claude, syncWaitMs, ...(unityWaitMs !== undefined ? { unityWaitMs } : {}), ...(idleExitMs !== undefined ? { idleExitMs } : {}), testTools: values["test-tools"] === true };
+  return {
+    project: values.project,
+    port,
+    parentPid,
+    claude: values.claude,
+    syncWaitMs,
+    ...(unityWaitMs !== undefined ? { unityWaitMs } : {}),
+    ...(idleExitMs !== undefined ? { idleExitMs } : {}),
+    testTools: values["test-tools"] === true,
+  };
 }
 
 /** No chat, MCP session or running job (nothing loaded yet counts as idle). */

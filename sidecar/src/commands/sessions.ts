@@ -77,7 +77,11 @@ export function formatSessions(sessions: SessionSummary[], dir: string, exists: 
   ]);
   const head = ["ID", "LAST ACTIVITY", "MSGS", "MODEL", "TITLE"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join("  ").trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(head), ...rows.map(line), "", `${sessions.length} session${sessions.length === 1 ? "" : "s"} in ${dir}`].join("\n");
 }
 

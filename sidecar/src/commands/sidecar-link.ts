@@ -59,7 +59,14 @@ export function sidecarRequest(link: SidecarLink, method: "GET" | "POST", path: 
   return new Promise((resolve, reject) => {
     const text = body === undefined ? undefined : JSON.stringify(body);
     const req = request(
-      { host: "127.0.0.1", port: link.port, path, method, agent: false, headers: { Authorization: `Bearer ${link.token}`, "Content-Type": "application/json", ...(text ? { "Content-Length": String(Buffer.byteLength(text)) } : {}) } },
+      {
+        host: "127.0.0.1",
+        port: link.port,
+        path,
+        method,
+        agent: false,
+        headers: { Authorization: `Bearer ${link.token}`, "Content-Type": "application/json", ...(text ? { "Content-Length": String(Buffer.byteLength(text)) } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

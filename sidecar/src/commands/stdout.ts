@@ -16,7 +16,7 @@ let guarded = false;
 /** Write `text` and a newline to standard output; a reader that went away (EPIPE) ends the output quietly. */
 export function writeStdout(text: string, fd = 1): void {
   if (streamed) return void stream().write(text + "\n");
-  for (let at = 0; at <= text.length; ) {
+  for (let at = 0; at <= text.length;) {
     let end = Math.min(text.length, at + SLICE);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;

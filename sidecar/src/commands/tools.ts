@@ -35,23 +35,30 @@ export async function runTools(args: string[], deps: ToolsDeps = {}): Promise<nu
     err(`${(e as Error).message}\n${TOOLS_USAGE}`);
     return 2;
   }
-  if (values.help) return out(TOOLS_USAGE), 0;
+  if (values.help) return (out(TOOLS_USAGE), 0);
   const link = await connect(values.project ?? deps.cwd ?? process.cwd(), deps, err);
   if (!link) return 3;
   // /tools first: it waits for a just-started sidecar's tool host, which /health does not.
   const { body } = await sidecarRequest(link, "GET", "/tools");
   const unity = await unityConnected(link);
-  if (values.json) return out(JSON.stringify(body, null, 2)), 0;
+  if (values.json) return (out(JSON.stringify(body, null, 2)), 0);
   const tools = body.tools as ListedTool[];
   for (const t of tools) {
     const effect = toolEffect({ annotations: t.annotations, provider: t.provider });
-    const flags = [effect === "read" ? "read-only" : effect === "destructive" ? "destructive" : "writes", t.annotations.idempotency === "safe" ? "safe" : "", t.cached ? "unavailable until Unity connects" : ""].filter(Boolean);
+    const flags = [
+      effect === "read" ? "read-only" : effect === "destructive" ? "destructive" : "writes",
+      t.annotations.idempotency === "safe" ? "safe" : "",
+      t.cached ? "unavailable until Unity connects" : "",
+    ].filter(Boolean);
     out(`${t.name}${flags.length ? ` [${flags.join(", ")}]` : ""}  (${t.providerId})\n    ${t.description.split("\n")[0]}`);
   }
   if (!unity) {
     const cached = tools.filter((t) => t.cached).length;
     out(`\nUnity is not connected: Unity's tools appear here when the Editor connects (open the project in Unity; it starts or reuses this sidecar).`);
-    if (cached > 0) out(`The ${cached} tool${cached === 1 ? "" : "s"} marked unavailable ${cached === 1 ? "is" : "are"} Unity's from its last connection; a call waits for the Editor to connect, then fails with unity_unavailable.`);
+    if (cached > 0)
+      out(
+        `The ${cached} tool${cached === 1 ? "" : "s"} marked unavailable ${cached === 1 ? "is" : "are"} Unity's from its last connection; a call waits for the Editor to connect, then fails with unity_unavailable.`,
+      );
   }
   for (const d of body.diagnostics?.duplicates ?? []) err(`note: ${d.name} is offered by ${[d.winner, ...d.shadowed].join(", ")}; ${d.winner} serves it`);
   return 0;
@@ -61,11 +68,13 @@ export async function runTools(args: string[], deps: ToolsDeps = {}): Promise<nu
 export async function runCall(args: string[], deps: ToolsDeps = {}): Promise<number> {
   const { out, err } = io(deps);
   const [tool, ...rest] = args;
-  if (tool === "--help" || tool === "-h") return out(CALL_USAGE), 0;
+  if (tool === "--help" || tool === "-h") return (out(CALL_USAGE), 0);
   if (tool === undefined || tool.startsWith("-")) {
     // `call --project X` without a tool: say that, not "no tool named --project".
     const project = takeOwnFlags(args).project;
-    err(`Name the tool to call first: agent-panel call <tool>${project === undefined ? "" : ` --project ${project}`} [--<argument> <value> …]. \`agent-panel tools${project === undefined ? "" : ` --project ${project}`}\` lists the tools.\n${CALL_USAGE}`);
+    err(
+      `Name the tool to call first: agent-panel call <tool>${project === undefined ? "" : ` --project ${project}`} [--<argument> <value> …]. \`agent-panel tools${project === undefined ? "" : ` --project ${project}`}\` lists the tools.\n${CALL_USAGE}`,
+    );
     return 2;
   }
   const own = takeOwnFlags(rest);
@@ -76,7 +85,9 @@ export async function runCall(args: string[], deps: ToolsDeps = {}): Promise<num
   const entry = (listed.body.tools as ListedTool[]).find((t) => t.name === tool);
   if (!entry && !unity) {
     // Unity's tools are known only once the Editor has published them: it may well be one of those.
-    err(`unity_unavailable: no tool named "${tool}" is known yet and Unity is not connected; Unity's tools appear when the Editor connects. Open the project in Unity, then try again (\`agent-panel tools\` lists what is there now).`);
+    err(
+      `unity_unavailable: no tool named "${tool}" is known yet and Unity is not connected; Unity's tools appear when the Editor connects. Open the project in Unity, then try again (\`agent-panel tools\` lists what is there now).`,
+    );
     return 3;
   }
   if (!entry) {
@@ -96,7 +107,7 @@ export async function runCall(args: string[], deps: ToolsDeps = {}): Promise<num
     for (;;) {
       await new Promise((r) => setTimeout(r, deps.pollMs ?? 500));
       const job = await sidecarRequest(link, "GET", `/jobs/${encodeURIComponent(id)}`);
-      if (job.status !== 200) return err(`Job ${id} is gone (${job.body.error?.message ?? job.status}).`), 1;
+      if (job.status !== 200) return (err(`Job ${id} is gone (${job.body.error?.message ?? job.status}).`), 1);
       if (job.body.result) {
         body = job.body.result;
         break;

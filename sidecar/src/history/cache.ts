@@ -14,13 +14,22 @@ import type { ScanResult } from "./types.js";
 export const CACHE_VERSION = 3;
 
 /** One cached transcript scan; `sub` = the session had a subagents folder when last listed. */
-export interface CachedScan { size: number; mtimeMs: number; scan: ScanResult; sub?: boolean }
+export interface CachedScan {
+  size: number;
+  mtimeMs: number;
+  scan: ScanResult;
+  sub?: boolean;
+}
 
 /**
  * One cached side file (archived.json, custom-title.json), keyed by its own size and mtime; under
  * the key `<id>/` the side folder itself, `value` being the names of interest in it joined by "/".
  */
-export interface CachedSide { size: number; mtimeMs: number; value: string | boolean | null }
+export interface CachedSide {
+  size: number;
+  mtimeMs: number;
+  value: string | boolean | null;
+}
 
 /** The cache of one transcript directory, as kept in memory and on disk. */
 export interface DirCache {
@@ -106,10 +115,31 @@ async function removeLegacyFiles(fs: HistoryFs, stateDir: string): Promise<void>
 }
 
 /** The cache file's shape: one row per transcript, `[name, size, mtimeMs, sub, ...SCAN_KEYS values]`. */
-interface DiskCache { version: number; dir: string; keys: readonly string[]; rows: unknown[][]; sides: Record<string, CachedSide> }
+interface DiskCache {
+  version: number;
+  dir: string;
+  keys: readonly string[];
+  rows: unknown[][];
+  sides: Record<string, CachedSide>;
+}
 
 /** ScanResult's fields in row order (absent ones are null). Part of the format: changing it drops old caches. */
-const SCAN_KEYS = ["messageCount", "messageCountExact", "customTitle", "aiTitle", "summary", "firstPrompt", "firstCommand", "lastPrompt", "createdAt", "lastTimestamp", "model", "gitBranch", "cwd", "warning"] as const satisfies readonly (keyof ScanResult)[];
+const SCAN_KEYS = [
+  "messageCount",
+  "messageCountExact",
+  "customTitle",
+  "aiTitle",
+  "summary",
+  "firstPrompt",
+  "firstCommand",
+  "lastPrompt",
+  "createdAt",
+  "lastTimestamp",
+  "model",
+  "gitBranch",
+  "cwd",
+  "warning",
+] as const satisfies readonly (keyof ScanResult)[];
 const HEAD = 4;
 
 function encodeRows(scans: Record<string, CachedScan>): unknown[][] {

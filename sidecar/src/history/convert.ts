@@ -56,15 +56,18 @@ export class TranscriptConverter {
 
   private convert(line: Record<string, unknown>): ChatEvent[] {
     switch (line.type) {
-      case "user": return this.stable(this.user(line, classifyUser(line)));
+      case "user":
+        return this.stable(this.user(line, classifyUser(line)));
       case "assistant":
         this.run.assistant(line);
         return this.stable(this.assistant(line));
-      case "system": return this.stable(this.system(line));
+      case "system":
+        return this.stable(this.system(line));
       case "cost-state":
         this.run.costState(line);
         return [];
-      default: return [];
+      default:
+        return [];
     }
   }
 
@@ -130,14 +133,24 @@ export class TranscriptConverter {
     const out = this.closeMessage(false);
     if (line.subtype === "compact_boundary") {
       const m = (line.compactMetadata ?? {}) as Record<string, unknown>;
-      const msg = { type: "system", subtype: "compact_boundary", uuid: line.uuid, compact_metadata: defined({ trigger: m.trigger, pre_tokens: m.preTokens, post_tokens: m.postTokens, duration_ms: m.durationMs }) };
+      const msg = {
+        type: "system",
+        subtype: "compact_boundary",
+        uuid: line.uuid,
+        compact_metadata: defined({ trigger: m.trigger, pre_tokens: m.preTokens, post_tokens: m.postTokens, duration_ms: m.durationMs }),
+      };
       return [...out, ...this.feed(msg)];
     }
     if (line.subtype === "api_error") {
       const err = (line.error ?? {}) as { status?: unknown; formatted?: unknown; message?: unknown };
       const attempt = typeof line.retryAttempt === "number" ? line.retryAttempt : undefined;
       if (attempt === undefined) return [...out, notice("error", "api_error", `API error: ${String(err.formatted ?? err.message ?? "unknown")}`)];
-      const msg = { type: "system", subtype: "api_retry", attempt, ...defined({ max_retries: line.maxRetries, retry_delay_ms: line.retryInMs, error_status: err.status, error: err.formatted ?? err.message }) };
+      const msg = {
+        type: "system",
+        subtype: "api_retry",
+        attempt,
+        ...defined({ max_retries: line.maxRetries, retry_delay_ms: line.retryInMs, error_status: err.status, error: err.formatted ?? err.message }),
+      };
       return [...out, ...this.feed(msg)];
     }
     if (line.subtype === "local_command" && typeof line.content === "string" && typeof line.uuid === "string") {

@@ -1,4 +1,26 @@
-import { chmod, chmodSync, close, closeSync, fstat, mkdir, mkdirSync, open, openSync, read, readdirSync, readFileSync, readSync, rename, renameSync, rm, rmSync, statSync, writeFile, writeFileSync, type Stats } from "node:fs";
+import {
+  chmod,
+  chmodSync,
+  close,
+  closeSync,
+  fstat,
+  mkdir,
+  mkdirSync,
+  open,
+  openSync,
+  read,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rename,
+  renameSync,
+  rm,
+  rmSync,
+  statSync,
+  writeFile,
+  writeFileSync,
+  type Stats,
+} from "node:fs";
 import { dirname } from "node:path";
 
 // The few file operations history needs, behind an interface so tests can count reads (to prove
@@ -7,7 +29,12 @@ import { dirname } from "node:path";
 // asynchronously, several transcripts at a time. Transcript pages and search stream large chunks.
 
 /** What history needs from a stat: size, modification time, kind. */
-export interface FileStat { size: number; mtimeMs: number; isFile: boolean; isDirectory: boolean }
+export interface FileStat {
+  size: number;
+  mtimeMs: number;
+  isFile: boolean;
+  isDirectory: boolean;
+}
 
 /** An open file read at explicit positions. */
 export interface FileReader {
@@ -18,7 +45,11 @@ export interface FileReader {
 }
 
 /** One range to read: `length` bytes at `position` into the start of `into`. */
-export interface ReadRange { position: number; length: number; into: Buffer }
+export interface ReadRange {
+  position: number;
+  length: number;
+  into: Buffer;
+}
 
 /** File operations used by the history index, search and transcript loader. */
 export interface HistoryFs {
@@ -64,8 +95,7 @@ export const nodeFs: HistoryFs = {
     }
   },
   readFileSync: (path) => readFileSync(path),
-  open: (path) =>
-    new Promise((resolve, reject) => open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),
+  open: (path) => new Promise((resolve, reject) => open(path, "r", (err, fd) => (err ? reject(err) : resolve(fdReader(fd))))),
   // Our state (the index cache holds prompt text) is the user's alone, like the descriptor:
   // directories 0700, files 0600, whoever creates them first (serve or `agent-panel sessions`).
   // Callback APIs rather than fs.promises, which on recent Node loads readline with it.

@@ -4,10 +4,19 @@
 // that matter. Raw-byte matching is safe: inside JSON strings every quote is escaped.
 
 /** A window of a file: `buf` holds bytes [base, base + buf.length) of a file of `size` bytes. */
-export interface Window { buf: Buffer; base: number; size: number }
+export interface Window {
+  buf: Buffer;
+  base: number;
+  size: number;
+}
 
 /** One line of a window (end excludes the newline). `complete` = not cut by a window edge. */
-export interface WindowLine { start: number; end: number; complete: boolean; terminated: boolean }
+export interface WindowLine {
+  start: number;
+  end: number;
+  complete: boolean;
+  terminated: boolean;
+}
 
 const NL = 0x0a;
 
@@ -16,7 +25,7 @@ export function linesOf(w: Window, newestFirst: boolean): WindowLine[] {
   const out: WindowLine[] = [];
   const b = w.buf;
   const atEof = w.base + b.length >= w.size;
-  for (let s = 0; s < b.length; ) {
+  for (let s = 0; s < b.length;) {
     const nl = b.indexOf(NL, s);
     const e = nl < 0 ? b.length : nl;
     if (e > s) out.push({ start: s, end: e, complete: (s > 0 || w.base === 0) && (nl >= 0 || atEof), terminated: nl >= 0 });
@@ -79,7 +88,11 @@ function startsWithType(buf: Buffer, at: number): boolean {
 export function timestampIn(buf: Buffer, from: number, to: number, last: boolean): string | undefined {
   const view = buf.subarray(from, to);
   const key = '"timestamp":"';
-  for (let at = last ? view.lastIndexOf(key, undefined, "latin1") : view.indexOf(key, 0, "latin1"); at >= 0; at = last ? (at > 0 ? view.lastIndexOf(key, at - 1, "latin1") : -1) : view.indexOf(key, at + 1, "latin1")) {
+  for (
+    let at = last ? view.lastIndexOf(key, undefined, "latin1") : view.indexOf(key, 0, "latin1");
+    at >= 0;
+    at = last ? (at > 0 ? view.lastIndexOf(key, at - 1, "latin1") : -1) : view.indexOf(key, at + 1, "latin1")
+  ) {
     const start = at + key.length;
     const end = view.indexOf(0x22, start);
     if (end < 0 || end - start > 40) continue;

@@ -57,7 +57,11 @@ export const SCAN_PARALLEL = 32;
 const SPARE_BUFS = 2;
 
 /** One transcript during a listing: its stamp, then its scan (cached or read). */
-interface Stamped { name: string; st: FileStat; scan?: ScanResult }
+interface Stamped {
+  name: string;
+  st: FileStat;
+  scan?: ScanResult;
+}
 
 const SUB_ONLY: Readonly<Side> = { hasSubagents: true, archived: false, customTitle: null };
 
@@ -79,7 +83,10 @@ export class SessionIndex {
   /** `dir` normalized with a trailing separator: transcript paths are built by concatenation. */
   private readonly prefix: string;
 
-  constructor(readonly dir: string, opts: IndexOptions = {}) {
+  constructor(
+    readonly dir: string,
+    opts: IndexOptions = {},
+  ) {
     this.fs = opts.fs ?? nodeFs;
     this.prefix = join(dir, "x").slice(0, -1);
     const stateDir = opts.stateDir === undefined ? defaultCacheDir() : opts.stateDir;
@@ -154,8 +161,20 @@ export class SessionIndex {
     }
     // Side folders are read while the changed transcripts are (side-read.ts).
     const sides = new Map<string, Side>();
-    const sidesRead = readSides(this.fs, this.dir, stamped.map((one) => one.name.slice(0, -".jsonl".length)).filter((id) => dirs.has(id)), cache, counts, seen, sides);
-    await this.scanChanged(stamped.filter((one) => one.scan === undefined), cache, counts);
+    const sidesRead = readSides(
+      this.fs,
+      this.dir,
+      stamped.map((one) => one.name.slice(0, -".jsonl".length)).filter((id) => dirs.has(id)),
+      cache,
+      counts,
+      seen,
+      sides,
+    );
+    await this.scanChanged(
+      stamped.filter((one) => one.scan === undefined),
+      cache,
+      counts,
+    );
     await sidesRead;
     for (const one of stamped) {
       found.push(this.finishOne(one, sides, cache, counts));
@@ -229,7 +248,15 @@ export class SessionIndex {
    */
   private summary(name: string, id: string, st: FileStat, scan: ScanResult, side: Side): SessionSummary {
     const old = this.made.get(name);
-    if (old && old.scan === scan && old.side.hasSubagents === side.hasSubagents && old.side.archived === side.archived && old.side.customTitle === side.customTitle && old.summary.size === st.size && old.summary.mtimeMs === st.mtimeMs) {
+    if (
+      old &&
+      old.scan === scan &&
+      old.side.hasSubagents === side.hasSubagents &&
+      old.side.archived === side.archived &&
+      old.side.customTitle === side.customTitle &&
+      old.summary.size === st.size &&
+      old.summary.mtimeMs === st.mtimeMs
+    ) {
       return old.summary;
     }
     const summary = summarize(id, this.prefix + name, st, scan, side);

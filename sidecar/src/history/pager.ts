@@ -5,7 +5,11 @@ import type { FileReader } from "./fsio.js";
 // rest; older pages continue from where the previous one started.
 
 /** One line of a page; `obj` is set when the line was already parsed while looking for turns. */
-export interface PageLine { offset: number; buf: Buffer; obj?: Record<string, unknown> }
+export interface PageLine {
+  offset: number;
+  buf: Buffer;
+  obj?: Record<string, unknown>;
+}
 
 /** Lines of one page, oldest first, and where the page starts. */
 export interface RawPage {

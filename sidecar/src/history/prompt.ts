@@ -3,19 +3,14 @@
 // compaction summaries, task notifications). Titles, search and history rendering all need this.
 
 /** The kinds of `user` lines, as far as history cares. */
-export type UserLineKind =
-  | "prompt"
-  | "command"
-  | "command_output"
-  | "bash"
-  | "interrupt"
-  | "tool_result"
-  | "task_notification"
-  | "compact_summary"
-  | "meta";
+export type UserLineKind = "prompt" | "command" | "command_output" | "bash" | "interrupt" | "tool_result" | "task_notification" | "compact_summary" | "meta";
 
 /** A classified user line: its kind, the text to show, and how many attachments it carried. */
-export interface UserLine { kind: UserLineKind; text: string; attachments: number }
+export interface UserLine {
+  kind: UserLineKind;
+  text: string;
+  attachments: number;
+}
 
 /** Longest title or prompt preview kept in a session summary. */
 export const MAX_PREVIEW = 200;

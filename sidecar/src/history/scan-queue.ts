@@ -8,7 +8,11 @@ import type { ScanResult } from "./types.js";
 // not yet touched), and a read now and then is slow when the thread was preempted.
 
 /** One transcript to scan: where it is, and its size and modification time as stat saw them. */
-export interface ScanJob { path: string; size: number; mtimeMs: number }
+export interface ScanJob {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
 
 /** A scan's outcome: what the windows held, or why the file could not be read. */
 export type ScanOutcome = { scan: ScanResult; error?: undefined } | { scan?: undefined; error: string };
@@ -21,7 +25,7 @@ export type ScanOutcome = { scan: ScanResult; error?: undefined } | { scan?: und
 export const SLOW_READ_MS = 0.2;
 
 /** Whether four scans' slow bits (a 4-bit number) have three or more set: one thread preempted now and then is not a disk. */
-const SLOW_OF_FOUR = Array.from({ length: 16 }, (_, bits) => ((bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1) + ((bits >> 3) & 1)) >= 3);
+const SLOW_OF_FOUR = Array.from({ length: 16 }, (_, bits) => (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1) + ((bits >> 3) & 1) >= 3);
 
 /** How the queue is drained. */
 export interface DrainOptions {

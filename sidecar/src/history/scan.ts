@@ -14,7 +14,10 @@ export const WINDOW = 64 * 1024;
 export const FIRST_HEAD = 16 * 1024;
 
 /** Read buffers for one scan at a time (an index keeps one set per scan in flight). */
-export interface ScanBuffers { head: Buffer; tail: Buffer }
+export interface ScanBuffers {
+  head: Buffer;
+  tail: Buffer;
+}
 
 /** Fresh buffers for scanTranscript. */
 export function scanBuffers(): ScanBuffers {
@@ -46,7 +49,12 @@ export async function scanTranscript(fs: HistoryFs, path: string, size: number, 
   return scanWindows({ buf: bufs.head.subarray(0, FIRST_HEAD + more!), base: 0, size: actual }, tail);
 }
 
-interface Found { broken: number; messages: number; lateModel?: string; sessionId?: string }
+interface Found {
+  broken: number;
+  messages: number;
+  lateModel?: string;
+  sessionId?: string;
+}
 
 /** The scan itself, on windows already read (exported for tests of odd files). */
 export function scanWindows(head: Window, tail: Window): ScanResult {

@@ -130,7 +130,15 @@ function matchLine(buf: Buffer, offset: number, session: Pick<SessionSummary, "i
   if (raw && !raw.test(text)) return [];
   const line = parseSpan(buf, { start: 0, end: buf.length });
   if (!line || (line.type !== "user" && line.type !== "assistant") || line.isSidechain === true) return [];
-  const base = { type: "hit" as const, sessionId: session.id, file: session.file, offset, role: line.type as TextHit["role"], ...(typeof line.uuid === "string" ? { uuid: line.uuid } : {}), ...(typeof line.timestamp === "string" ? { timestamp: line.timestamp } : {}) };
+  const base = {
+    type: "hit" as const,
+    sessionId: session.id,
+    file: session.file,
+    offset,
+    role: line.type as TextHit["role"],
+    ...(typeof line.uuid === "string" ? { uuid: line.uuid } : {}),
+    ...(typeof line.timestamp === "string" ? { timestamp: line.timestamp } : {}),
+  };
   const hits: TextHit[] = [];
   for (const [kind, value] of textsOf(line)) {
     const snippet = snippetOf(value, q);

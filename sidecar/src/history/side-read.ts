@@ -14,7 +14,9 @@ import type { Side } from "./summary.js";
 export const NO_SIDE: Readonly<Side> = { hasSubagents: false, archived: false, customTitle: null };
 
 /** What reading side folders updates: the cache's dirty flag. */
-export interface SideCounts { dirty: boolean }
+export interface SideCounts {
+  dirty: boolean;
+}
 
 /** A side folder changed less than this long ago may change again within its mtime tick. */
 const RACY_MS = 2000;

@@ -35,11 +35,7 @@ export async function listSubagents(sessionFile: string, fs: HistoryFs = nodeFs)
 }
 
 /** Load a subagent's transcript (lazily, by agent id); its events are tagged with the Agent tool call. */
-export async function loadSubagentTranscript(
-  sessionFile: string,
-  agentId: string,
-  opts: TranscriptPageOptions & { turnId?: string } = {},
-): Promise<SubagentTranscript> {
+export async function loadSubagentTranscript(sessionFile: string, agentId: string, opts: TranscriptPageOptions & { turnId?: string } = {}): Promise<SubagentTranscript> {
   assertSafeId(agentId, "agent");
   const fs = opts.fs ?? nodeFs;
   const info = await readInfo(sessionFile, agentId, fs);
@@ -59,7 +55,7 @@ function subagentDir(sessionFile: string): string {
 async function readInfo(sessionFile: string, agentId: string, fs: HistoryFs): Promise<SubagentInfo> {
   const info: SubagentInfo = { agentId };
   try {
-    const meta = JSON.parse((fs.readFileSync(join(subagentDir(sessionFile), `agent-${agentId}.meta.json`))).toString("utf8")) as Record<string, unknown>;
+    const meta = JSON.parse(fs.readFileSync(join(subagentDir(sessionFile), `agent-${agentId}.meta.json`)).toString("utf8")) as Record<string, unknown>;
     if (typeof meta.description === "string") info.description = meta.description;
     if (typeof meta.agentType === "string") info.agentType = meta.agentType;
     if (typeof meta.toolUseId === "string") info.toolUseId = meta.toolUseId;

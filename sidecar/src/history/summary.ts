@@ -7,7 +7,11 @@ import type { ScanResult, SessionSummary, TitleSource } from "./types.js";
 // list a new process shows from the cache file alone, so both produce identical summaries.
 
 /** The side facts of a session: a subagents folder, the archived flag, the user's own title. */
-export interface Side { hasSubagents: boolean; archived: boolean; customTitle: string | null }
+export interface Side {
+  hasSubagents: boolean;
+  archived: boolean;
+  customTitle: string | null;
+}
 
 /** Drop archived sessions unless asked for, newest first (ties by id, so the order is stable). */
 export function finish(found: SessionSummary[], includeArchived: boolean | undefined): SessionSummary[] {

@@ -92,7 +92,8 @@ export async function loadPage(file: string, opts: TranscriptPageOptions, conver
     const warnings: string[] = [];
     if (broken > 0) warnings.push(`${broken} record${broken === 1 ? " is" : "s are"} not valid JSON and ${broken === 1 ? "was" : "were"} left out.`);
     if (cutLast) warnings.push("The last record is incomplete (still being written, or cut off) and was left out.");
-    if (raw.skippedLines > 0) warnings.push(`${raw.skippedLines} record${raw.skippedLines === 1 ? "" : "s"} larger than ${Math.round(limits.maxLine / 1024 / 1024)} MB ${raw.skippedLines === 1 ? "was" : "were"} left out.`);
+    if (raw.skippedLines > 0)
+      warnings.push(`${raw.skippedLines} record${raw.skippedLines === 1 ? "" : "s"} larger than ${Math.round(limits.maxLine / 1024 / 1024)} MB ${raw.skippedLines === 1 ? "was" : "were"} left out.`);
     return {
       sessionId: basename(file).replace(/\.jsonl$/, ""),
       file,

@@ -29,7 +29,10 @@ export class TurnBook {
   private turn: OpenTurn | undefined;
   private readonly toolInputs = new Map<string, Record<string, unknown>>();
 
-  constructor(private readonly normalizer: Normalizer, private readonly now: () => number) {}
+  constructor(
+    private readonly normalizer: Normalizer,
+    private readonly now: () => number,
+  ) {}
 
   /** A turn started (prompt, command, task notification, or output with no prompt before it). */
   open(turnId: string, kind: "prompt" | "command"): void {
@@ -86,12 +89,19 @@ export class TurnBook {
     this.normalizer.turns.end();
     if (t.loginRefused !== undefined) return [...abandoned, notLoggedIn(t.turnId, t.loginRefused)];
     const reason =
-      t.interrupted !== undefined ? t.interrupted
-      : t.apiError !== undefined ? "api_error"
-      : abandoned.some((e) => e.type === "tool_finished") ? "incomplete"
-      : t.kind === "command" || (t.stop !== undefined && t.stop !== null && t.stop !== "tool_use") ? "completed"
-      : "incomplete";
-    let input = 0, output = 0, cacheRead = 0, cacheCreation = 0;
+      t.interrupted !== undefined
+        ? t.interrupted
+        : t.apiError !== undefined
+          ? "api_error"
+          : abandoned.some((e) => e.type === "tool_finished")
+            ? "incomplete"
+            : t.kind === "command" || (t.stop !== undefined && t.stop !== null && t.stop !== "tool_use")
+              ? "completed"
+              : "incomplete";
+    let input = 0,
+      output = 0,
+      cacheRead = 0,
+      cacheCreation = 0;
     for (const u of t.usage.values()) {
       input += num(u.input_tokens);
       output += num(u.output_tokens);

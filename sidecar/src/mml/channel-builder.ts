@@ -35,7 +35,11 @@ export class ChannelBuilder {
   private nyquistWarned = false;
 
   /** `maxHz`: half the sample rate the song is for; a pitched note at or above it gets a warning. */
-  constructor(readonly name: ChannelName, private readonly sink: DiagnosticSink, private readonly maxHz = Infinity) {
+  constructor(
+    readonly name: ChannelName,
+    private readonly sink: DiagnosticSink,
+    private readonly maxHz = Infinity,
+  ) {
     this.wave = DEFAULT_VOICES[name].wave;
   }
 
@@ -167,7 +171,12 @@ export class ChannelBuilder {
     if (!(hz >= this.maxHz)) return;
     this.nyquistWarned = true;
     const sr = Math.round(this.maxHz * 2);
-    this.sink.warn(offset, "NOTE_ABOVE_NYQUIST", `This note (${hz < 1e7 ? Math.round(hz) : hz.toExponential(1)} Hz) is at or above half the sample rate (${sr / 2} Hz at ${sr} Hz); it is silent, as are later notes this high on channel ${this.name}.`, "Lower the note (octave, K or transposition), or compose at a higher sample_rate.");
+    this.sink.warn(
+      offset,
+      "NOTE_ABOVE_NYQUIST",
+      `This note (${hz < 1e7 ? Math.round(hz) : hz.toExponential(1)} Hz) is at or above half the sample rate (${sr / 2} Hz at ${sr} Hz); it is silent, as are later notes this high on channel ${this.name}.`,
+      "Lower the note (octave, K or transposition), or compose at a higher sample_rate.",
+    );
   }
 
   private checkDanglingTie(): void {
@@ -193,6 +202,11 @@ export class ChannelBuilder {
   private tooLong(offset: number): void {
     if (this.full) return;
     this.full = true;
-    this.sink.error(Math.max(offset, 0), "SONG_TOO_LONG", `Channel ${this.name} is longer than ${MAX_SONG_SECONDS} s or ${MAX_EVENTS_PER_CHANNEL} events once repeats are expanded.`, "Shorten the song or lower the repeat counts.");
+    this.sink.error(
+      Math.max(offset, 0),
+      "SONG_TOO_LONG",
+      `Channel ${this.name} is longer than ${MAX_SONG_SECONDS} s or ${MAX_EVENTS_PER_CHANNEL} events once repeats are expanded.`,
+      "Shorten the song or lower the repeat counts.",
+    );
   }
 }

@@ -66,8 +66,10 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
   const normalize = args.normalize ?? true;
   if (typeof normalize !== "boolean") problems.push(argumentError("ARGUMENT_INVALID", "normalize must be true or false.", "Leave normalize out (true) or pass a boolean.", "normalize"));
   const outputPath = args.output_path;
-  if (outputPath !== undefined && typeof outputPath !== "string") problems.push(argumentError("ARGUMENT_INVALID", "output_path must be a string.", "Give a .wav path inside the project, or leave it out.", "output_path"));
-  if (args.confirm !== undefined && typeof args.confirm !== "boolean") problems.push(argumentError("ARGUMENT_INVALID", "confirm must be true or false.", "Pass confirm: true only to replace an existing file at output_path.", "confirm"));
+  if (outputPath !== undefined && typeof outputPath !== "string")
+    problems.push(argumentError("ARGUMENT_INVALID", "output_path must be a string.", "Give a .wav path inside the project, or leave it out.", "output_path"));
+  if (args.confirm !== undefined && typeof args.confirm !== "boolean")
+    problems.push(argumentError("ARGUMENT_INVALID", "confirm must be true or false.", "Pass confirm: true only to replace an existing file at output_path.", "confirm"));
   if (problems.length > 0 || mode === null || mml === null) return argumentsRefused(action, problems);
   const parsed = parseMml(mml, mode, sampleRate);
   if (action === "validate") {
@@ -82,7 +84,11 @@ export async function composeMml(args: Record<string, unknown>, env: OutputEnv):
     return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [empty] } };
   }
   if (samples > MAX_OUTPUT_SAMPLES) {
-    const tooLong = argumentError("SONG_TOO_LONG", `The song would be ${Math.round(samples / sampleRate)} s at ${sampleRate} Hz: ${samples} samples, more than ${MAX_OUTPUT_SAMPLES}.`, "Lower sample_rate or shorten the song.");
+    const tooLong = argumentError(
+      "SONG_TOO_LONG",
+      `The song would be ${Math.round(samples / sampleRate)} s at ${sampleRate} Hz: ${samples} samples, more than ${MAX_OUTPUT_SAMPLES}.`,
+      "Lower sample_rate or shorten the song.",
+    );
     return { success: false, wav_path: null, duration_sec: 0, note_sequence: parsed.ir, validation: { ...validation, errors: [tooLong] } };
   }
   const target = resolveOutput(env, defaultWavName(mode, mml, sampleRate, normalize as boolean), outputPath as string | undefined);
@@ -135,7 +141,9 @@ function checkMml(mml: unknown, problems: Diagnostic[]): string | null {
     return null;
   }
   if (text.length > MAX_MML_CHARS) {
-    problems.push(argumentError("MML_TOO_LARGE", `mml has ${text.length} characters; at most ${MAX_MML_CHARS} are accepted.`, "Split the song into shorter pieces and compose them separately.", "mml"));
+    problems.push(
+      argumentError("MML_TOO_LARGE", `mml has ${text.length} characters; at most ${MAX_MML_CHARS} are accepted.`, "Split the song into shorter pieces and compose them separately.", "mml"),
+    );
     return null;
   }
   return text;
@@ -148,7 +156,9 @@ function checkSampleRate(value: unknown, problems: Diagnostic[]): number {
     return 44100;
   }
   if (sr < SAMPLE_RATE_MIN || sr > SAMPLE_RATE_MAX) {
-    problems.push(argumentError("SAMPLE_RATE_OUT_OF_RANGE", `sample_rate ${sr} Hz is outside ${SAMPLE_RATE_MIN}–${SAMPLE_RATE_MAX}.`, "Use 44100 (default), 48000, 22050 or another rate in range.", "sample_rate"));
+    problems.push(
+      argumentError("SAMPLE_RATE_OUT_OF_RANGE", `sample_rate ${sr} Hz is outside ${SAMPLE_RATE_MIN}–${SAMPLE_RATE_MAX}.`, "Use 44100 (default), 48000, 22050 or another rate in range.", "sample_rate"),
+    );
   }
   return sr;
 }
@@ -161,7 +171,12 @@ export function summarize(ir: NoteSequence): ChannelSummary[] {
     const keys = ch.events.flatMap((e) => (e.type === "note" ? [e.key] : []));
     if (keys.length === 0) continue;
     const octave = (k: number) => Math.floor(k / 12) - 1;
-    out.push({ channel: name, note_count: keys.length, octave_range: [octave(keys.reduce((a, b) => Math.min(a, b))), octave(keys.reduce((a, b) => Math.max(a, b)))], duration_ticks: ch.duration_ticks });
+    out.push({
+      channel: name,
+      note_count: keys.length,
+      octave_range: [octave(keys.reduce((a, b) => Math.min(a, b))), octave(keys.reduce((a, b) => Math.max(a, b)))],
+      duration_ticks: ch.duration_ticks,
+    });
   }
   return out;
 }

@@ -117,7 +117,10 @@ export class DiagnosticSink {
     const { line, column } = this.position(Math.min(Math.max(offset, 0), this.source.length));
     const start = this.lineStarts[line]!;
     const end = this.source.indexOf("\n", start);
-    const context = this.source.slice(start, end === -1 ? undefined : end).replace(/\r$/, "").slice(0, 200);
+    const context = this.source
+      .slice(start, end === -1 ? undefined : end)
+      .replace(/\r$/, "")
+      .slice(0, 200);
     return { code, line, column, message, severity, hint, context };
   }
 }

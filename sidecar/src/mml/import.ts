@@ -19,7 +19,11 @@ export async function importIntoUnity(env: OutputEnv, asset: string | null, warn
   try {
     if (env.importAsset) answer = await env.importAsset(asset);
   } catch (err) {
-    const warning = argumentError("IMPORT_FAILED", `The WAV was written but Unity did not import it: ${(err as Error).message}.`, "Focus the Unity Editor (it imports on focus) or use Assets > Refresh.");
+    const warning = argumentError(
+      "IMPORT_FAILED",
+      `The WAV was written but Unity did not import it: ${(err as Error).message}.`,
+      "Focus the Unity Editor (it imports on focus) or use Assets > Refresh.",
+    );
     warning.severity = "warning";
     warnings.push(warning);
     return { status: "failed", message: warning.message };

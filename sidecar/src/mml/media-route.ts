@@ -35,7 +35,8 @@ export function mmlMediaRoutes(opts: MediaRouteOptions): { route: Route; proofRo
       const params = new URL(req.url ?? "/", "http://127.0.0.1").searchParams;
       const proof = params.get("proof");
       if (proof === null) return false; // the token path: the server checks the header, then `route`
-      if (!proofMatches(proof, mediaProof(opts.token, req.socket.localPort ?? 0, params.get("path") ?? ""))) return reply(res, 401, "wrong_proof", "The media proof does not match this path and port; reload the panel.");
+      if (!proofMatches(proof, mediaProof(opts.token, req.socket.localPort ?? 0, params.get("path") ?? "")))
+        return reply(res, 401, "wrong_proof", "The media proof does not match this path and port; reload the panel.");
       return serve(opts, req, res, pathname);
     },
   };

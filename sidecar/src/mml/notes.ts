@@ -27,7 +27,8 @@ export function readLength(cur: Cursor, sink: DiagnosticSink, defaultTicks: numb
   if (cur.digitNext()) {
     const n = cur.readInt()!;
     if (n < 1 || n > WHOLE) sink.error(at, "VALUE_OUT_OF_RANGE", `Note length ${n} is outside 1–${WHOLE}.`, "Use a length such as 1, 2, 4, 8, 16, 32 (or 3, 6, 12, 24 for triplets).");
-    else if (WHOLE % n !== 0) sink.error(at, "LENGTH_INVALID", `Note length ${n} does not divide a whole note of ${WHOLE} ticks.`, "Use a divisor of 192: 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96 or 192.");
+    else if (WHOLE % n !== 0)
+      sink.error(at, "LENGTH_INVALID", `Note length ${n} does not divide a whole note of ${WHOLE} ticks.`, "Use a divisor of 192: 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96 or 192.");
     else ticks = WHOLE / n;
   }
   let dot = ticks;

@@ -77,9 +77,20 @@ export function writeOutput(target: OutputTarget, bytes: Buffer, mayReplace: (re
   const r = writeInside(target.root, target.parts, bytes, mayReplace);
   if (r.ok) return { real: r.real };
   const shown = target.reported;
-  if (r.code === "OUTPUT_EXISTS") return argumentError("OUTPUT_EXISTS", `output_path '${shown}' names an existing file that compose_mml did not write; nothing was replaced.`, 'Choose another output_path, or call again with "confirm": true if the user wants that file replaced.');
-  if (r.code === "OUTPUT_PATH_SYMLINK") return argumentError("OUTPUT_PATH_SYMLINK", `Could not write '${shown}': ${r.message}`, "Use a path whose folders are real folders inside the project (no symbolic links), e.g. Assets/Audio/Generated/jingle.wav.");
-  if (r.code === "OUTPUT_PATH_OUTSIDE_PROJECT") return argumentError("OUTPUT_PATH_OUTSIDE_PROJECT", r.message, `Use a path inside the project, e.g. ${GENERATED_DIR}/jingle.wav, or leave output_path out.`);
+  if (r.code === "OUTPUT_EXISTS")
+    return argumentError(
+      "OUTPUT_EXISTS",
+      `output_path '${shown}' names an existing file that compose_mml did not write; nothing was replaced.`,
+      'Choose another output_path, or call again with "confirm": true if the user wants that file replaced.',
+    );
+  if (r.code === "OUTPUT_PATH_SYMLINK")
+    return argumentError(
+      "OUTPUT_PATH_SYMLINK",
+      `Could not write '${shown}': ${r.message}`,
+      "Use a path whose folders are real folders inside the project (no symbolic links), e.g. Assets/Audio/Generated/jingle.wav.",
+    );
+  if (r.code === "OUTPUT_PATH_OUTSIDE_PROJECT")
+    return argumentError("OUTPUT_PATH_OUTSIDE_PROJECT", r.message, `Use a path inside the project, e.g. ${GENERATED_DIR}/jingle.wav, or leave output_path out.`);
   return argumentError("OUTPUT_WRITE_FAILED", r.message, "Check that the folder is writable and the disk has space, then compose again.");
 }
 

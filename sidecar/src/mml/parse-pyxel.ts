@@ -9,13 +9,7 @@ import { envelope, glide, level, PYXEL_INT_MAX, vibrato, type Slots } from "./py
 // The pyxel dialect: channel lines `0:`–`3:`, commands as in Pyxel's MML (case-insensitive):
 // T Q V K Y @ @ENV @VIB @GLI O > < L notes R [ ]. A line without a header continues the channel above.
 
-const TONES: Voice[] = [
-  { wave: "triangle" },
-  { wave: "pulse", duty: 0.5 },
-  { wave: "pulse", duty: 0.25 },
-  { wave: "noise", noise_mode: "long" },
-  { wave: "noise", noise_mode: "short" },
-];
+const TONES: Voice[] = [{ wave: "triangle" }, { wave: "pulse", duty: 0.5 }, { wave: "pulse", duty: 0.25 }, { wave: "noise", noise_mode: "long" }, { wave: "noise", noise_mode: "short" }];
 const STYLE = { lengthTie: "&", oneAccidental: true } as const;
 /** Pyxel's default volume, V100 of 127, on the IR's 0–15 scale. */
 const DEFAULT_VOLUME = level(100);
@@ -146,4 +140,3 @@ function command(cur: Cursor, ch: ChannelBuilder, slots: PyxelChannel, table: De
       sink.error(start, "SYNTAX_INVALID_TOKEN", `Unexpected '${cur.text.charAt(start)}' in pyxel MML.`, "Pyxel commands are T Q V K Y @ @ENV @VIB @GLI O > < L, notes C–B, R, [ and ].");
   }
 }
-

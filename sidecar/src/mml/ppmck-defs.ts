@@ -52,7 +52,8 @@ export function resolvePpmckSelections(builders: ChannelBuilder[], channels: Rec
   for (const b of builders) {
     for (const [id, ref] of b.selectionRefs) {
       const kind = id.startsWith("v") ? "envelopes" : id.startsWith("mp") ? "lfos" : "glides";
-      if (!table.has(kind, id)) sink.warn(ref.offset, "DEFINITION_UNDEFINED", `${ref.name} is selected but never defined; it is off.`, `Add a definition line such as @${ref.name.replace(/^@/, "")} = { ... }.`);
+      if (!table.has(kind, id))
+        sink.warn(ref.offset, "DEFINITION_UNDEFINED", `${ref.name} is selected but never defined; it is off.`, `Add a definition line such as @${ref.name.replace(/^@/, "")} = { ... }.`);
     }
     for (const e of channels[b.name].events) {
       if ((e.type === "envelope" || e.type === "lfo" || e.type === "glide") && e.id !== null && !table.has(kinds[e.type], e.id)) e.id = null;

@@ -25,7 +25,10 @@ const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const DIR_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | NOFOLLOW;
 
 class Refused extends Error {
-  constructor(readonly code: SafeWriteError["code"], message: string) {
+  constructor(
+    readonly code: SafeWriteError["code"],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -51,7 +54,7 @@ export function writeInside(root: string, parts: string[], bytes: Buffer, mayRep
     tmp = `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     const fd = openSync(dir.entry(tmp), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o644);
     try {
-      for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off, bytes.length - off);
+      for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off, bytes.length - off);
     } finally {
       closeSync(fd);
     }
@@ -74,7 +77,8 @@ export function writeInside(root: string, parts: string[], bytes: Buffer, mayRep
     if (tmp !== undefined && dir) removeQuietly(dir.entry(tmp));
     if (err instanceof Refused) return { ok: false, code: err.code, message: err.message };
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ELOOP" || code === "ENOTDIR") return { ok: false, code: "OUTPUT_PATH_SYMLINK", message: `A folder on the way to ${parts.join("/")} is a symbolic link or changed while writing (${code}).` };
+    if (code === "ELOOP" || code === "ENOTDIR")
+      return { ok: false, code: "OUTPUT_PATH_SYMLINK", message: `A folder on the way to ${parts.join("/")} is a symbolic link or changed while writing (${code}).` };
     return { ok: false, code: "OUTPUT_WRITE_FAILED", message: `Could not write ${join(realRoot, ...parts)}: ${(err as Error).message}.` };
   } finally {
     dir?.close();
@@ -129,7 +133,8 @@ function openFolders(realRoot: string, folders: string[], mode: FolderMode): Ope
     // Without /proc the name is checked by path: it must resolve to itself (case as on disk).
     if (mode !== "proc") {
       const canonical = realpathSync(real);
-      if (canonical.toLowerCase() !== real.toLowerCase() || (process.platform === "linux" && canonical !== real)) throw new Refused("OUTPUT_PATH_SYMLINK", `${real} resolves to ${canonical}; compose_mml writes only into real folders of the project.`);
+      if (canonical.toLowerCase() !== real.toLowerCase() || (process.platform === "linux" && canonical !== real))
+        throw new Refused("OUTPUT_PATH_SYMLINK", `${real} resolves to ${canonical}; compose_mml writes only into real folders of the project.`);
       real = canonical;
     }
   } catch (err) {

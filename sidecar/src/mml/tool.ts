@@ -30,7 +30,11 @@ export const COMPOSE_MML_ENTRY: ToolEntry = toolEntry({
       sample_rate: { type: "integer", description: `WAV sample rate in Hz, ${SAMPLE_RATE_MIN}–${SAMPLE_RATE_MAX}`, default: 44100 },
       normalize: { type: "boolean", description: "Scale the output so its peak is at -1 dBFS", default: true },
       output_path: { type: "string", description: "Optional .wav path for compose, relative to the Unity project (must stay inside it); default Assets/Audio/Generated/mml-<hash>.wav" },
-      confirm: { type: "boolean", description: "compose: true replaces an existing file at output_path that compose_mml did not write (ask the user first); without it such a file is left alone", default: false },
+      confirm: {
+        type: "boolean",
+        description: "compose: true replaces an existing file at output_path that compose_mml did not write (ask the user first); without it such a file is left alone",
+        default: false,
+      },
     },
     required: ["action"],
     additionalProperties: false,

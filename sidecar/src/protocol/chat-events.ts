@@ -17,17 +17,7 @@ export const AgentToolFacts = z.object({
 // the panel protocol, so every event is a zod schema and the union is exported with its type.
 
 /** The chat's lifecycle state (see state.ts for the transitions). */
-export const ChatStateName = z.enum([
-  "starting",
-  "ready",
-  "streaming",
-  "tool_running",
-  "waiting_permission",
-  "resuming",
-  "auth_required",
-  "errored",
-  "closed",
-]);
+export const ChatStateName = z.enum(["starting", "ready", "streaming", "tool_running", "waiting_permission", "resuming", "auth_required", "errored", "closed"]);
 export type ChatStateName = z.infer<typeof ChatStateName>;
 
 const turn = { turnId: z.string() };
@@ -134,7 +124,12 @@ export const ChatEvent = z.discriminatedUnion("type", [
     type: z.literal("turn_result"),
     ...turn,
     ok: z.boolean(),
-    status: z.enum(["completed", "interrupted", "failed"]).optional().describe("How the turn ended, worded the same live and in history: completed, interrupted by the user (Esc, chat.interrupt, \"Deny and stop\"), or failed (see errors). Always sent by this sidecar; a client talking to an older one derives it from ok and terminalReason."),
+    status: z
+      .enum(["completed", "interrupted", "failed"])
+      .optional()
+      .describe(
+        'How the turn ended, worded the same live and in history: completed, interrupted by the user (Esc, chat.interrupt, "Deny and stop"), or failed (see errors). Always sent by this sidecar; a client talking to an older one derives it from ok and terminalReason.',
+      ),
     subtype: z.string(),
     text: z.string().optional(),
     errors: z.array(z.string()),
@@ -149,7 +144,9 @@ export const ChatEvent = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("notice"),
     level: z.enum(["info", "warning", "error"]),
-    code: z.string().describe("Open set. not_logged_in: claude has no usable login; the turn ends with this notice alone (no message or turn_result); data.turnId is that turn, data.detail claude's own words."),
+    code: z
+      .string()
+      .describe("Open set. not_logged_in: claude has no usable login; the turn ends with this notice alone (no message or turn_result); data.turnId is that turn, data.detail claude's own words."),
     message: z.string(),
     data: z.record(z.string(), z.unknown()).optional(),
   }),

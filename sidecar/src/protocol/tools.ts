@@ -18,9 +18,7 @@ export const ToolIdempotency = z.enum(["safe", "unsafe"]);
 export type ToolIdempotency = z.infer<typeof ToolIdempotency>;
 
 /** A JSON Schema object (an object schema at its top level, as MCP requires for inputs). */
-export const JsonSchemaObject = z
-  .object({ type: z.literal("object") })
-  .catchall(z.unknown());
+export const JsonSchemaObject = z.object({ type: z.literal("object") }).catchall(z.unknown());
 export type JsonSchemaObject = z.infer<typeof JsonSchemaObject>;
 
 /** One worked example shown to models and in `agent-panel tools`. */
@@ -72,10 +70,7 @@ export type ToolEntry = z.infer<typeof ToolEntry>;
 export type ToolEntryInput = z.input<typeof ToolEntry>;
 
 /** A piece of a result: text, or a base64 image (both panels show images as pictures). */
-export const ToolContent = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("text"), text: z.string() }),
-  z.object({ type: z.literal("image"), data: z.string(), mimeType: z.string() }),
-]);
+export const ToolContent = z.discriminatedUnion("type", [z.object({ type: z.literal("text"), text: z.string() }), z.object({ type: z.literal("image"), data: z.string(), mimeType: z.string() })]);
 export type ToolContent = z.infer<typeof ToolContent>;
 
 /** A typed failure; `code` is stable (invalid_params, not_found, tool_failed, …), `message` says what to do. */

@@ -14,7 +14,13 @@ import type { RenderReply } from "./render-worker.js";
 //
 // The worker runs its own entry, render-worker-main.ts (dist/render-worker.mjs in the bundle).
 
-interface Job { id: number; markdown: string; html: boolean; resolve: (r: JsonForms) => void; reject: (e: Error) => void }
+interface Job {
+  id: number;
+  markdown: string;
+  html: boolean;
+  resolve: (r: JsonForms) => void;
+  reject: (e: Error) => void;
+}
 
 /** Renders markdown in a worker thread, one request at a time, each bounded by `budgetMs`. */
 export class RenderPool {
@@ -25,7 +31,10 @@ export class RenderPool {
   private closed = false;
 
   /** `clipChars`: the length strings are cut to in each form's shortened JSON. */
-  constructor(private readonly budgetMs = 60_000, private readonly clipChars = 64 * 1024) {}
+  constructor(
+    private readonly budgetMs = 60_000,
+    private readonly clipChars = 64 * 1024,
+  ) {}
 
   /** Render `markdown` (HTML too when `html`) to JSON forms; rejects on timeout, worker failure or close. */
   render(markdown: string, html: boolean): Promise<JsonForms> {
@@ -49,7 +58,11 @@ export class RenderPool {
     const job = this.queue.shift()!;
     const worker = this.ensureWorker();
     worker.ref();
-    const timer = setTimeout(() => this.restart(new AgentPanelError("render_timeout", `Rendering a ${Math.round(job.markdown.length / 1024)} KB message took longer than ${this.budgetMs / 1000} s; it is shown as plain text.`)), this.budgetMs);
+    const timer = setTimeout(
+      () =>
+        this.restart(new AgentPanelError("render_timeout", `Rendering a ${Math.round(job.markdown.length / 1024)} KB message took longer than ${this.budgetMs / 1000} s; it is shown as plain text.`)),
+      this.budgetMs,
+    );
     timer.unref();
     this.current = { job, timer };
     worker.postMessage({ id: job.id, markdown: job.markdown, html: job.html, clipChars: this.clipChars });

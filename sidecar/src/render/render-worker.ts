@@ -9,12 +9,20 @@ import { renderUnityBlocks } from "./unity-blocks.js";
 // request that wants HTML.
 
 /** A request from the pool; `clipChars` is the length the hub cuts strings to in an over-size event. */
-export interface RenderRequest { id: number; markdown: string; html: boolean; clipChars: number }
+export interface RenderRequest {
+  id: number;
+  markdown: string;
+  html: boolean;
+  clipChars: number;
+}
 /**
  * The answer: each form already serialized to UTF-8 (and shortened, for an over-size event) in
  * transferred buffers, so the event loop never parses, re-serializes or encodes thousands of Unity blocks.
  */
-export interface RenderReply { id: number; forms: JsonForms }
+export interface RenderReply {
+  id: number;
+  forms: JsonForms;
+}
 
 let htmlRenderer: Promise<(markdown: string) => string> | undefined;
 

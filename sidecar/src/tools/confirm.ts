@@ -30,7 +30,9 @@ export function confirmArguments(args: Record<string, unknown>): { args: Record<
 /** The answer to an unconfirmed (or dry-run) destructive call: the preview plus how to confirm. */
 export function confirmationAnswer(entry: ToolEntry, askedForDryRun: boolean, preview: ToolResult | undefined): ToolResult {
   const how = `Nothing was changed. To run ${entry.name}, call it again with the same arguments and "confirm": true.`;
-  const content: ToolResult["content"] = preview?.ok ? [...preview.content, { type: "text", text: how }] : [{ type: "text", text: preview?.error ? `The dry run failed: ${preview.error.message}\n${how}` : `${entry.name} is destructive and offers no dry run. ${how}` }];
+  const content: ToolResult["content"] = preview?.ok
+    ? [...preview.content, { type: "text", text: how }]
+    : [{ type: "text", text: preview?.error ? `The dry run failed: ${preview.error.message}\n${how}` : `${entry.name} is destructive and offers no dry run. ${how}` }];
   const structured = { dry_run: true, confirmed: false, ...(preview?.structured ? { preview: preview.structured } : {}) };
   if (askedForDryRun) return { ok: true, content, structured };
   const message = `${entry.name} is destructive and needs "confirm": true; nothing ran. Review the dry run, then call again with "confirm": true.`;

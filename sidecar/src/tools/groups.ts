@@ -17,7 +17,10 @@ export function toolGroup(entry: ToolEntry): string {
 /** Parse a comma-separated group list (`scene, Assets`); undefined or empty = no filter. */
 export function parseGroups(text: string | null | undefined): ReadonlySet<string> | undefined {
   if (text === null || text === undefined) return undefined;
-  const names = text.split(",").map((g) => g.trim().toLowerCase()).filter((g) => g !== "");
+  const names = text
+    .split(",")
+    .map((g) => g.trim().toLowerCase())
+    .filter((g) => g !== "");
   return names.length === 0 ? undefined : new Set([...names, ...ALWAYS_LISTED_GROUPS]);
 }
 

@@ -165,15 +165,22 @@ export class ToolInvoker {
   private async guard(entry: ToolEntry, provider: ToolProvider, run: () => Promise<ToolResult>, controller: AbortController, deadline: number): Promise<ToolResult> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<ToolResult>((resolve) => {
-      timer = setTimeout(() => {
-        controller.abort(new Error("deadline passed"));
-        resolve(errorResult("timeout", `${entry.name} did not finish within ${Math.round(this.callTimeoutMs / 1000)} s and was stopped; try a smaller request, or check that Unity is responsive.`));
-      }, Math.max(0, deadline - Date.now()));
+      timer = setTimeout(
+        () => {
+          controller.abort(new Error("deadline passed"));
+          resolve(errorResult("timeout", `${entry.name} did not finish within ${Math.round(this.callTimeoutMs / 1000)} s and was stopped; try a smaller request, or check that Unity is responsive.`));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
     });
     try {
-      const raw = await Promise.race([run().catch((err: unknown) => errorResult(controller.signal.aborted ? "cancelled" : "tool_failed", failureText(entry.name, err, controller.signal.aborted))), timeout]);
+      const raw = await Promise.race([
+        run().catch((err: unknown) => errorResult(controller.signal.aborted ? "cancelled" : "tool_failed", failureText(entry.name, err, controller.signal.aborted))),
+        timeout,
+      ]);
       const parsed = provider.checkedResults ? { success: true as const, data: raw } : ToolResult.safeParse(raw);
-      if (!parsed.success) return errorResult("bad_result", `${entry.name} answered something that is not a tool result (${parsed.error.issues[0]?.message ?? "invalid"}); report it to the tool's author.`);
+      if (!parsed.success)
+        return errorResult("bad_result", `${entry.name} answered something that is not a tool result (${parsed.error.issues[0]?.message ?? "invalid"}); report it to the tool's author.`);
       const size = resultSize(parsed.data);
       const max = entry.annotations.maxResultSizeChars;
       if (size > max) return errorResult("result_too_large", `${entry.name} produced a result of ${size} characters, more than its limit of ${max}; ask for less (a filter, a page, a smaller range).`);

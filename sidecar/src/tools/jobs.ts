@@ -78,7 +78,8 @@ export class JobTable {
     const job = this.jobs.get(id);
     if (!job) return { ok: false, code: "not_found", message: `No job ${id}; it never existed or finished long ago. GET /jobs lists the known ones.` };
     if (job.status !== "queued" || !job.cancel) {
-      const why = job.status === "running" ? "it has already started, and a tool that has started may not be stopped half-way" : `it has already ${job.status === "cancelled" ? "been cancelled" : "finished"}`;
+      const why =
+        job.status === "running" ? "it has already started, and a tool that has started may not be stopped half-way" : `it has already ${job.status === "cancelled" ? "been cancelled" : "finished"}`;
       return { ok: false, code: "not_cancellable", message: `Job ${id} cannot be cancelled: ${why}. Use job_status (or GET /jobs/${id}) to get its result.` };
     }
     job.cancel();

@@ -16,7 +16,12 @@ import { HEADERS_WAIT_MS } from "./mcp-http-node.js";
 // batches, notifications, GET and DELETE, every request the checks would refuse) is the SDK's.
 
 /** One request answered on the direct path; `gone` once its client went away. */
-interface Direct { res: ServerResponse; wait?: NodeJS.Timeout; keepAlive?: NodeJS.Timeout; gone?: boolean }
+interface Direct {
+  res: ServerResponse;
+  wait?: NodeJS.Timeout;
+  keepAlive?: NodeJS.Timeout;
+  gone?: boolean;
+}
 
 /** The SDK transport plus `serveDirect` for single requests. */
 export class DirectStreamableTransport extends WebStandardStreamableHTTPServerTransport {
@@ -98,7 +103,13 @@ export class DirectStreamableTransport extends WebStandardStreamableHTTPServerTr
   }
 
   private eventHeaders(): Record<string, string> {
-    return { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no", ...(this.sessionId !== undefined ? { "mcp-session-id": this.sessionId } : {}) };
+    return {
+      "Content-Type": "text/event-stream",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+      ...(this.sessionId !== undefined ? { "mcp-session-id": this.sessionId } : {}),
+    };
   }
 }
 

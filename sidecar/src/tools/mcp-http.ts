@@ -89,7 +89,13 @@ export class McpHttpEndpoint {
   private async open(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: no Mcp-Session-Id; start a session with an initialize POST.");
     const owner = sessionOwner(bearerToken(req.headers.authorization) ?? "");
-    if (!this.makeRoom(owner)) return jsonRpcError(res, 503, -32000, `Too many MCP sessions are busy with this token (${this.maxPerToken}); wait for a call to finish, or end sessions you no longer use (DELETE /mcp with their Mcp-Session-Id).`);
+    if (!this.makeRoom(owner))
+      return jsonRpcError(
+        res,
+        503,
+        -32000,
+        `Too many MCP sessions are busy with this token (${this.maxPerToken}); wait for a call to finish, or end sessions you no longer use (DELETE /mcp with their Mcp-Session-Id).`,
+      );
     const session: Session = { transport: undefined as unknown as DirectStreamableTransport, owner, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
     // `/mcp?groups=scene,assets` limits the session's tools to those groups (fixed at initialize).
     const { server, dispose, flush } = createMcpServer(this.opts, () => session.streams > 0, groupsOfUrl(req.url));

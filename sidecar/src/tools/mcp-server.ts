@@ -35,7 +35,8 @@ export function createMcpServer(deps: McpDeps, canNotify: () => boolean = () => 
     { name: "agent-panel", title: "Agent Panel for Unity", version: deps.version },
     {
       capabilities: { tools: { listChanged: true } },
-      instructions: "Unity Editor tools of this project, served by the Agent Panel sidecar. A call that runs longer than a few seconds answers {job_id, status}; ask job_status for its result. Destructive tools need \"confirm\": true; without it they only describe what they would do.",
+      instructions:
+        'Unity Editor tools of this project, served by the Agent Panel sidecar. A call that runs longer than a few seconds answers {job_id, status}; ask job_status for its result. Destructive tools need "confirm": true; without it they only describe what they would do.',
     },
   );
   const visible = () => deps.registry.list().filter((e) => inGroups(e, groups));
@@ -45,9 +46,13 @@ export function createMcpServer(deps: McpDeps, canNotify: () => boolean = () => 
     const item = deps.registry.get(name);
     if (!item) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list shows the ${visible().length} tools of this session.`);
     if (!inGroups(item.entry, groups)) {
-      throw new McpError(ErrorCode.InvalidParams, `The tool ${name} is not in this session's groups (${[...groups!].join(", ")}); add its group to the groups of the MCP server's URL (?groups=…) or --groups, or drop the filter.`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `The tool ${name} is not in this session's groups (${[...groups!].join(", ")}); add its group to the groups of the MCP server's URL (?groups=…) or --groups, or drop the filter.`,
+      );
     }
-    if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) throw new McpError(ErrorCode.InvalidParams, `The arguments of ${name} must be one JSON object (named arguments), not ${Array.isArray(args) ? "an array" : typeof args}.`);
+    if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args)))
+      throw new McpError(ErrorCode.InvalidParams, `The arguments of ${name} must be one JSON object (named arguments), not ${Array.isArray(args) ? "an array" : typeof args}.`);
     const token = request.params._meta?.progressToken;
     if (token === undefined) return mcpResult((await deps.invoker.call(name, args ?? {}, { signal: extra.signal })).result);
     // The client takes progress: hold the call open and keep it alive with notifications.
@@ -59,9 +64,12 @@ export function createMcpServer(deps: McpDeps, canNotify: () => boolean = () => 
       void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: ++count, message } }).catch(() => {});
     };
     const heartbeatMs = deps.heartbeatMs ?? 10_000;
-    const timer = setInterval(() => {
-      if (Date.now() - last >= heartbeatMs - 5) notify(`${name} still running after ${Math.round((Date.now() - started) / 1000)} s`);
-    }, Math.max(10, Math.floor(heartbeatMs / 2)));
+    const timer = setInterval(
+      () => {
+        if (Date.now() - last >= heartbeatMs - 5) notify(`${name} still running after ${Math.round((Date.now() - started) / 1000)} s`);
+      },
+      Math.max(10, Math.floor(heartbeatMs / 2)),
+    );
     try {
       const { result } = await deps.invoker.call(name, args ?? {}, { signal: extra.signal, mode: "wait", onProgress: (p) => notify(progressText(p)) });
       return mcpResult(result);

@@ -20,7 +20,8 @@ export function handleRest(req: IncomingMessage, res: ServerResponse, pathname: 
     const refresh = new URL(req.url ?? "/", "http://x").searchParams.get("refresh");
     void (refresh === "1" || refresh === "true" ? registry.refresh() : Promise.resolve()).then(
       () => send(res, 200, listing(registry, invoker)),
-      (err: unknown) => send(res, 502, { error: { code: "refresh_failed", message: `A provider could not rebuild its catalog: ${(err as Error).message}. The cached catalog is still served; try again.` } }),
+      (err: unknown) =>
+        send(res, 502, { error: { code: "refresh_failed", message: `A provider could not rebuild its catalog: ${(err as Error).message}. The cached catalog is still served; try again.` } }),
     );
     return true;
   }
@@ -29,17 +30,25 @@ export function handleRest(req: IncomingMessage, res: ServerResponse, pathname: 
     const name = decodePart(tool[1]!);
     if (name === undefined) return badPath(res);
     if (method !== "POST") return done(res, 405, { error: { code: "method_not_allowed", message: `Use POST /tools/${tool[1]} with the arguments as a JSON object.` } });
-    void readJson(req).then(
-      async (args) => {
-        const { result, jobId } = await invoker.call(name, args);
-        const status = jobId !== undefined ? 202 : result.error?.code === "unknown_tool" ? 404 : BAD_REQUEST_CODES.has(result.error?.code ?? "") ? 400 : 200;
-        send(res, status, result);
-      },
-      (err: Error) =>
-        err instanceof BodyTooLarge
-          ? refuseBody(req, res, 413, { ok: false, content: [], error: { code: "body_too_large", message: `${err.message}; send at most ${MAX_BODY} bytes of arguments (put large data in a file and pass its path).` } })
-          : send(res, 400, { ok: false, content: [], error: { code: "invalid_json", message: `${err.message}; send the arguments as one JSON object, e.g. {"text":"hi"}.` } }),
-    ).catch((err: unknown) => send(res, 500, { ok: false, content: [], error: { code: "internal", message: `The tool host failed on this request (${(err as Error).message}); see the sidecar log.` } }));
+    void readJson(req)
+      .then(
+        async (args) => {
+          const { result, jobId } = await invoker.call(name, args);
+          const status = jobId !== undefined ? 202 : result.error?.code === "unknown_tool" ? 404 : BAD_REQUEST_CODES.has(result.error?.code ?? "") ? 400 : 200;
+          send(res, status, result);
+        },
+        (err: Error) =>
+          err instanceof BodyTooLarge
+            ? refuseBody(req, res, 413, {
+                ok: false,
+                content: [],
+                error: { code: "body_too_large", message: `${err.message}; send at most ${MAX_BODY} bytes of arguments (put large data in a file and pass its path).` },
+              })
+            : send(res, 400, { ok: false, content: [], error: { code: "invalid_json", message: `${err.message}; send the arguments as one JSON object, e.g. {"text":"hi"}.` } }),
+      )
+      .catch((err: unknown) =>
+        send(res, 500, { ok: false, content: [], error: { code: "internal", message: `The tool host failed on this request (${(err as Error).message}); see the sidecar log.` } }),
+      );
     return true;
   }
   if (pathname === "/jobs") {

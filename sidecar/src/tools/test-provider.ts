@@ -65,7 +65,13 @@ export class TestToolProvider implements ToolProvider {
       case "json_schema_2020_12_tool":
         return textResult(JSON.stringify(args));
       case "test_image_content":
-        return { ok: true, content: [{ type: "image", data: PNG, mimeType: "image/png" }, { type: "text", text: "a 1×1 PNG" }] };
+        return {
+          ok: true,
+          content: [
+            { type: "image", data: PNG, mimeType: "image/png" },
+            { type: "text", text: "a 1×1 PNG" },
+          ],
+        };
       case "test_big":
         return textResult("x".repeat(Number(args.chars)));
       case "test_error_handling":
@@ -94,35 +100,98 @@ export class TestToolProvider implements ToolProvider {
           resolve(textResult(`slept ${ms} ms`, { slept_ms: ms }));
         }
       }, each);
-      ctx.signal.addEventListener("abort", () => {
-        clearInterval(timer);
-        this.aborted.push(ctx.callId);
-        resolve(errorResult("cancelled", `stopped after ${step} of ${steps} steps`));
-      }, { once: true });
+      ctx.signal.addEventListener(
+        "abort",
+        () => {
+          clearInterval(timer);
+          this.aborted.push(ctx.callId);
+          resolve(errorResult("cancelled", `stopped after ${step} of ${steps} steps`));
+        },
+        { once: true },
+      );
     });
   }
 }
 
 const str = { type: "string" } as const;
 const BASE: ToolEntry[] = [
-  toolEntry({ name: "test_echo", description: "Echo the text back.", inputSchema: { type: "object", properties: { text: { ...str, description: "What to echo" } }, required: ["text"], additionalProperties: false }, annotations: { title: "Echo", idempotency: "safe", readOnly: true, examples: [{ arguments: { text: "hi" } }] }, provider: "native" }),
-  toolEntry({ name: "test_increment", description: "Add to a counter (not safe to repeat).", inputSchema: { type: "object", properties: { by: { type: "integer", minimum: 1 } } }, annotations: { title: "Increment" }, provider: "native" }),
-  toolEntry({ name: "test_delete", description: "Pretend to delete a path.", inputSchema: { type: "object", properties: { path: str }, required: ["path"], additionalProperties: false }, annotations: { title: "Delete", destructive: true }, provider: "native" }),
-  toolEntry({ name: "test_slow", description: "Sleep for ms milliseconds in steps, reporting progress; stops when cancelled.", inputSchema: { type: "object", properties: { ms: { type: "integer", minimum: 0 }, steps: { type: "integer", minimum: 1 } }, required: ["ms"] }, annotations: { idempotency: "safe", readOnly: true }, provider: "native" }),
-  toolEntry({ name: "test_main_slow", description: "Like test_slow, but on the main-thread lane (one at a time).", inputSchema: { type: "object", properties: { ms: { type: "integer", minimum: 0 }, steps: { type: "integer", minimum: 1 } }, required: ["ms"] }, annotations: { idempotency: "safe", readOnly: true, mainThread: true }, provider: "native" }),
-  toolEntry({ name: "test_image_content", description: "Answer a tiny PNG.", inputSchema: { type: "object" }, annotations: { idempotency: "safe", readOnly: true }, provider: "native" }),
-  toolEntry({ name: "test_simple_text", description: "Answer a fixed sentence.", inputSchema: { type: "object" }, annotations: { idempotency: "safe", readOnly: true }, provider: "native" }),
-  toolEntry({ name: "test_tool_with_progress", description: "Report progress 0, 50, 100 of 100, then answer.", inputSchema: { type: "object" }, annotations: { idempotency: "safe", readOnly: true }, provider: "native" }),
   toolEntry({
-    name: "json_schema_2020_12_tool",
-    description: "Tool with JSON Schema 2020-12 features ($schema, $defs, $ref).",
-    inputSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", $defs: { address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } } }, properties: { name: { type: "string" }, address: { $ref: "#/$defs/address" } }, additionalProperties: false },
+    name: "test_echo",
+    description: "Echo the text back.",
+    inputSchema: { type: "object", properties: { text: { ...str, description: "What to echo" } }, required: ["text"], additionalProperties: false },
+    annotations: { title: "Echo", idempotency: "safe", readOnly: true, examples: [{ arguments: { text: "hi" } }] },
+    provider: "native",
+  }),
+  toolEntry({
+    name: "test_increment",
+    description: "Add to a counter (not safe to repeat).",
+    inputSchema: { type: "object", properties: { by: { type: "integer", minimum: 1 } } },
+    annotations: { title: "Increment" },
+    provider: "native",
+  }),
+  toolEntry({
+    name: "test_delete",
+    description: "Pretend to delete a path.",
+    inputSchema: { type: "object", properties: { path: str }, required: ["path"], additionalProperties: false },
+    annotations: { title: "Delete", destructive: true },
+    provider: "native",
+  }),
+  toolEntry({
+    name: "test_slow",
+    description: "Sleep for ms milliseconds in steps, reporting progress; stops when cancelled.",
+    inputSchema: { type: "object", properties: { ms: { type: "integer", minimum: 0 }, steps: { type: "integer", minimum: 1 } }, required: ["ms"] },
     annotations: { idempotency: "safe", readOnly: true },
     provider: "native",
   }),
-  toolEntry({ name: "test_big", description: "Answer `chars` characters (limit 1000).", inputSchema: { type: "object", properties: { chars: { type: "integer", minimum: 0 } }, required: ["chars"] }, annotations: { idempotency: "safe", readOnly: true, maxResultSizeChars: 1000 }, provider: "native" }),
+  toolEntry({
+    name: "test_main_slow",
+    description: "Like test_slow, but on the main-thread lane (one at a time).",
+    inputSchema: { type: "object", properties: { ms: { type: "integer", minimum: 0 }, steps: { type: "integer", minimum: 1 } }, required: ["ms"] },
+    annotations: { idempotency: "safe", readOnly: true, mainThread: true },
+    provider: "native",
+  }),
+  toolEntry({ name: "test_image_content", description: "Answer a tiny PNG.", inputSchema: { type: "object" }, annotations: { idempotency: "safe", readOnly: true }, provider: "native" }),
+  toolEntry({ name: "test_simple_text", description: "Answer a fixed sentence.", inputSchema: { type: "object" }, annotations: { idempotency: "safe", readOnly: true }, provider: "native" }),
+  toolEntry({
+    name: "test_tool_with_progress",
+    description: "Report progress 0, 50, 100 of 100, then answer.",
+    inputSchema: { type: "object" },
+    annotations: { idempotency: "safe", readOnly: true },
+    provider: "native",
+  }),
+  toolEntry({
+    name: "json_schema_2020_12_tool",
+    description: "Tool with JSON Schema 2020-12 features ($schema, $defs, $ref).",
+    inputSchema: {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      $defs: { address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } } },
+      properties: { name: { type: "string" }, address: { $ref: "#/$defs/address" } },
+      additionalProperties: false,
+    },
+    annotations: { idempotency: "safe", readOnly: true },
+    provider: "native",
+  }),
+  toolEntry({
+    name: "test_big",
+    description: "Answer `chars` characters (limit 1000).",
+    inputSchema: { type: "object", properties: { chars: { type: "integer", minimum: 0 } }, required: ["chars"] },
+    annotations: { idempotency: "safe", readOnly: true, maxResultSizeChars: 1000 },
+    provider: "native",
+  }),
   toolEntry({ name: "test_error_handling", description: "Always fails (the conformance suite's name).", inputSchema: { type: "object" }, provider: "native" }),
   toolEntry({ name: "test_fail", description: "Always fails.", inputSchema: { type: "object" }, provider: "native" }),
-  toolEntry({ name: "test_toggle_extra", description: "Add (on, default) or remove the tool test_extra.", inputSchema: { type: "object", properties: { on: { type: "boolean" } } }, provider: "native" }),
+  toolEntry({
+    name: "test_toggle_extra",
+    description: "Add (on, default) or remove the tool test_extra.",
+    inputSchema: { type: "object", properties: { on: { type: "boolean" } } },
+    provider: "native",
+  }),
 ];
-const EXTRA = toolEntry({ name: "test_extra", description: "Exists only after test_toggle_extra.", inputSchema: { type: "object" }, annotations: { idempotency: "safe", readOnly: true }, provider: "native" });
+const EXTRA = toolEntry({
+  name: "test_extra",
+  description: "Exists only after test_toggle_extra.",
+  inputSchema: { type: "object" },
+  annotations: { idempotency: "safe", readOnly: true },
+  provider: "native",
+});

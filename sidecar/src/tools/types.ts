@@ -7,7 +7,6 @@ import type { ArgumentProblem } from "./validate.js";
 export * from "../protocol/tools.js";
 import { ToolEntry, type ToolEntryInput, type ToolProviderKind, type ToolResult } from "../protocol/tools.js";
 
-
 /** Whether Unity imported an asset a native tool wrote (or was not connected to). */
 export type ImportAnswer = "imported" | "not_connected";
 /** Asks Unity to import an asset a native tool wrote into the project (compose_mml's WAVs). */

@@ -50,7 +50,13 @@ export class UnityCalls {
     return new Promise<ToolResult>((resolve) => {
       const onAbort = (): void => this.cancel(call);
       const call: UnityCall = {
-        callId: ctx.callId, name, args, ctx, dryRun, safe, state: "waiting",
+        callId: ctx.callId,
+        name,
+        args,
+        ctx,
+        dryRun,
+        safe,
+        state: "waiting",
         end: (result) => {
           ctx.signal.removeEventListener("abort", onAbort);
           resolve(result);
@@ -162,9 +168,10 @@ export class UnityCalls {
     call.awaySince = Date.now();
     const limit = Math.max(0, Math.min(this.timing.awayWaitMs, call.ctx.deadline - Date.now()));
     call.timer = setTimeout(() => {
-      const message = call.state === "orphaned"
-        ? `Unity went away while "${call.name}" ran and did not come back within ${Math.round(limit / 1000)} s; it may have partly run. Check that the Editor is open and not stuck, then call it again.`
-        : `Unity is not connected (waited ${Math.round(limit / 1000)} s). Open the project in the Unity Editor (or wait for the script reload to finish), then call the tool again.`;
+      const message =
+        call.state === "orphaned"
+          ? `Unity went away while "${call.name}" ran and did not come back within ${Math.round(limit / 1000)} s; it may have partly run. Check that the Editor is open and not stuck, then call it again.`
+          : `Unity is not connected (waited ${Math.round(limit / 1000)} s). Open the project in the Unity Editor (or wait for the script reload to finish), then call the tool again.`;
       this.end(call, errorResult("unity_unavailable", message));
     }, limit);
     call.ticker = setInterval(() => {

@@ -21,6 +21,7 @@ export async function openAssetInUnity(unity: UnityToolProvider | undefined, ref
   const path = line ? exact.slice(0, line.index) : exact;
   const ctx = { callId: `open-${randomUUID()}`, signal: AbortSignal.timeout(waitMs), progress: () => {}, deadline: Date.now() + waitMs };
   const result = await unity.invokeInternal("asset_open", { path, line: line ? Number(line[1]) : 0 }, ctx, true);
-  if (ctx.signal.aborted) throw new AgentPanelError("unity_busy", `The Unity Editor did not open ${path} within ${Math.round(waitMs / 1000)} s (it may be compiling or reloading); click again in a moment.`);
+  if (ctx.signal.aborted)
+    throw new AgentPanelError("unity_busy", `The Unity Editor did not open ${path} within ${Math.round(waitMs / 1000)} s (it may be compiling or reloading); click again in a moment.`);
   if (!result.ok) throw new AgentPanelError("asset_not_opened", result.error?.message ?? `The Unity Editor could not open ${path}.`);
 }

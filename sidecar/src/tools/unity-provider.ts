@@ -102,7 +102,14 @@ export class UnityToolProvider implements ToolProvider {
 
   status(): UnityProviderStatus {
     const counts = this.calls.counts();
-    return { connected: this.current !== undefined, ready: this.current?.ready ?? false, tools: this.catalog.length, queueDepth: counts.waiting, running: counts.running, wake: this.current?.wake ?? null };
+    return {
+      connected: this.current !== undefined,
+      ready: this.current?.ready ?? false,
+      tools: this.catalog.length,
+      queueDepth: counts.waiting,
+      running: counts.running,
+      wake: this.current?.wake ?? null,
+    };
   }
 
   /** Attach a client that said `provides: ["tools"]`; throws tools_provider_busy when another one is attached. */
@@ -110,7 +117,10 @@ export class UnityToolProvider implements ToolProvider {
     const old = this.current;
     if (old) {
       if (providerId === undefined || old.providerId !== providerId) {
-        throw new AgentPanelError("tools_provider_busy", "Another client already provides tools to this sidecar (one Unity Editor per project). Close the other Editor of this project, or connect without provides: [\"tools\"].");
+        throw new AgentPanelError(
+          "tools_provider_busy",
+          'Another client already provides tools to this sidecar (one Unity Editor per project). Close the other Editor of this project, or connect without provides: ["tools"].',
+        );
       }
       // The same Editor reconnected before its old socket was seen closing (a domain reload).
       this.opts.log?.("tool provider reconnected; dropping its previous connection");

@@ -22,7 +22,12 @@ afterEach(async () => {
   server = registry = ws = undefined;
 });
 
-interface Client { frames: any[]; ask(body: Record<string, unknown>, id: string): Promise<any>; sendRaw(text: string): void; closed: Promise<{ code: number; reason: string }> }
+interface Client {
+  frames: any[];
+  ask(body: Record<string, unknown>, id: string): Promise<any>;
+  sendRaw(text: string): void;
+  closed: Promise<{ code: number; reason: string }>;
+}
 
 async function connect(frameReadLimitBytes?: number): Promise<Client> {
   registry = new ChatRegistry({ chatDefaults: { claudePath: "claude", cwd: "/proj" }, hub: { coalesceMs: 0, render: stubRender }, changeDelayMs: 0, createChat: () => new FakeChat() });
@@ -43,7 +48,8 @@ async function connect(frameReadLimitBytes?: number): Promise<Client> {
     throw new Error(`no answer to ${id}`);
   };
   return {
-    frames, closed,
+    frames,
+    closed,
     sendRaw: (text) => socket.send(text),
     ask: (body, id) => {
       socket.send(JSON.stringify({ id, ...body }));

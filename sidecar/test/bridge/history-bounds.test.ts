@@ -15,8 +15,13 @@ afterEach(() => history?.close());
 
 it("sends a session with a 20 MB record in pieces a client can take, and says what was shortened", async () => {
   const dir = copyOfGameDir();
-  const source = readdirSync(dir).filter((f) => f.endsWith(".jsonl")).map((f) => join(dir, f)).find((f) => /"type":"assistant".*"type":"text"/.test(readFileSync(f, "utf8")))!;
-  const lines = readFileSync(source, "utf8").split("\n").filter((l) => l !== "");
+  const source = readdirSync(dir)
+    .filter((f) => f.endsWith(".jsonl"))
+    .map((f) => join(dir, f))
+    .find((f) => /"type":"assistant".*"type":"text"/.test(readFileSync(f, "utf8")))!;
+  const lines = readFileSync(source, "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
   const i = lines.map((l) => /"type":"assistant".*"type":"text"/.test(l)).lastIndexOf(true);
   const record = JSON.parse(lines[i]!);
   const block = record.message.content.find((b: { type: string }) => b.type === "text");

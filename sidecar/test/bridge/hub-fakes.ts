@@ -108,7 +108,13 @@ export class ManualClock implements HubClock {
 export const stubRender: Renderer = (markdown) => ({ unity: [{ type: "paragraph", text: markdown }] as never, html: `<p>${markdown}</p>` });
 
 /** A client link that records every frame. */
-export function recordingLink(): { frames: ServerFrame[]; closed: boolean; send(f: ServerFrame): void; close(): void; of<K extends ServerFrame["kind"]>(kind: K): Extract<ServerFrame, { kind: K }>[] } {
+export function recordingLink(): {
+  frames: ServerFrame[];
+  closed: boolean;
+  send(f: ServerFrame): void;
+  close(): void;
+  of<K extends ServerFrame["kind"]>(kind: K): Extract<ServerFrame, { kind: K }>[];
+} {
   const link = {
     frames: [] as ServerFrame[],
     closed: false,

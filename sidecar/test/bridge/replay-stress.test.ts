@@ -144,8 +144,16 @@ async function run(hub: HubOptions, disconnects: number, deltas: number, waitMs:
   // Final catch-up without further disconnects.
   const final = await connect(url, chatId, lastSeq, (f) => {
     if (f.chatId !== chatId) return;
-    if (f.kind === "snapshot") { snapshots++; view = [...f.events]; lastSeq = f.seq; }
-    if (f.kind === "event") { view.push(f.event); seqs.push(f.seq); lastSeq = f.seq; }
+    if (f.kind === "snapshot") {
+      snapshots++;
+      view = [...f.events];
+      lastSeq = f.seq;
+    }
+    if (f.kind === "event") {
+      view.push(f.event);
+      seqs.push(f.seq);
+      lastSeq = f.seq;
+    }
   });
   await new Promise((r) => setTimeout(r, 200));
   final.close();

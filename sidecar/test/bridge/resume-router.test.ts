@@ -26,12 +26,15 @@ function setup(opts: { history?: boolean } = {}) {
     createChat: (o) => {
       opened.push(o);
       const chat = new FakeChat();
-      chat.sessionId = o.forkSession ? "ffffffff-0000-4000-8000-000000000000" : o.resume ?? "sess-new";
+      chat.sessionId = o.forkSession ? "ffffffff-0000-4000-8000-000000000000" : (o.resume ?? "sess-new");
       return chat;
     },
   });
   const history = opts.history === false ? undefined : new PanelHistory({ project: "/proj", transcriptDir: copyOfGameDir(), stateDir: null, render: stubRender, debounceMs: 20, pollMs: 100 });
-  cleanup.push(() => registry.closeAll(), () => history?.close());
+  cleanup.push(
+    () => registry.closeAll(),
+    () => history?.close(),
+  );
   const link = recordingLink();
   const handler = attachClient(registry, link, { history });
   cleanup.push(() => handler.onClose());
@@ -88,7 +91,13 @@ describe("router: chat.open with resume", () => {
     const ack = (await cmd({ cmd: "chat.open", resume: "2c54866b" })) as unknown as { result: { history: { sessionId: string; cursor: string } } };
     expect(ack.result.history.sessionId).toBe("2c54866b-7cd0-4caf-b231-cd4dc52df7b3");
     // claude appends the resumed chat's turns to the same transcript.
-    const line = { type: "user", uuid: "99999999-0000-4000-8000-000000000001", sessionId: ack.result.history.sessionId, timestamp: "2030-01-01T00:00:00.000Z", message: { role: "user", content: "a new prompt after resuming" } };
+    const line = {
+      type: "user",
+      uuid: "99999999-0000-4000-8000-000000000001",
+      sessionId: ack.result.history.sessionId,
+      timestamp: "2030-01-01T00:00:00.000Z",
+      message: { role: "user", content: "a new prompt after resuming" },
+    };
     appendFileSync(join(history!.dir, `${ack.result.history.sessionId}.jsonl`), `${JSON.stringify(line)}\n`);
     const page = (await cmd({ cmd: "history.load", ...ack.result.history })) as unknown as { result: { events: { type: string; text?: string }[] } };
     expect(page.result.events.length).toBeGreaterThan(0);

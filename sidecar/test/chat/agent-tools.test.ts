@@ -29,7 +29,10 @@ describe("agent tools in a chat", () => {
     expect(agentToolRequest(host(), req("scene_list"), true)).toEqual({ kind: "allow" });
     const card = agentToolRequest(host(), req("scene_list", { maxDepth: 2 }), false);
     expect(card.kind).toBe("card");
-    expect(card.kind === "card" && (await card.details)).toEqual({ summary: "Scene hierarchy: maxDepth=2", agentTool: { name: "scene_list", title: "Scene hierarchy", destructive: false, readOnly: true } });
+    expect(card.kind === "card" && (await card.details)).toEqual({
+      summary: "Scene hierarchy: maxDepth=2",
+      agentTool: { name: "scene_list", title: "Scene hierarchy", destructive: false, readOnly: true },
+    });
   });
 
   it("a destructive tool's card carries its dry run; confirm/dry_run are left out of the summary", async () => {
@@ -43,7 +46,12 @@ describe("agent tools in a chat", () => {
   });
 
   it("a dry run that does not answer in time leaves the card without it", async () => {
-    const card = agentToolRequest(host(() => new Promise(() => {})), req("object_delete", { path: "Bat" }), true, 20);
+    const card = agentToolRequest(
+      host(() => new Promise(() => {})),
+      req("object_delete", { path: "Bat" }),
+      true,
+      20,
+    );
     if (card.kind !== "card") throw new Error("expected a card");
     const details = await card.details;
     expect(details.dryRun).toBeUndefined();
@@ -63,7 +71,11 @@ describe("agent tools in a chat", () => {
   });
 
   it("takes base64 images out of a tool result", () => {
-    const content = [{ type: "text", text: "shot" }, { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBOR" } }, { type: "image", source: { type: "url", url: "x" } }];
+    const content = [
+      { type: "text", text: "shot" },
+      { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBOR" } },
+      { type: "image", source: { type: "url", url: "x" } },
+    ];
     expect(toolResultImages(content)).toEqual([{ mediaType: "image/png", data: "iVBOR" }]);
     expect(toolResultImages("text")).toEqual([]);
   });

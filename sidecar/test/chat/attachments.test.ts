@@ -20,7 +20,9 @@ describe("attachmentBlocks", () => {
   it("refuses an image over the per-image limit, counted as base64, with a typed error that says the numbers", () => {
     const image = (n: number) => ({ kind: "image" as const, label: "shot", mediaType: "image/png" as const, base64: "A".repeat(n) });
     expect(attachmentBlocks([image(MAX_IMAGE_BASE64_BYTES)])).toHaveLength(1);
-    expect(() => attachmentBlocks([image(MAX_IMAGE_BASE64_BYTES + 1)])).toThrow(expect.objectContaining({ code: "attachment_too_large", message: expect.stringContaining("the limit is 5 MB per image") }));
+    expect(() => attachmentBlocks([image(MAX_IMAGE_BASE64_BYTES + 1)])).toThrow(
+      expect.objectContaining({ code: "attachment_too_large", message: expect.stringContaining("the limit is 5 MB per image") }),
+    );
   });
 
   it("refuses a prompt whose attachments together pass the per-prompt limit", () => {
@@ -28,7 +30,9 @@ describe("attachmentBlocks", () => {
     const four = [image, image, image, image];
     expect(attachmentBlocks(four)).toHaveLength(4);
     // Text attachments count in UTF-8 bytes: one more byte (two for "é") passes the total.
-    expect(() => attachmentBlocks([...four, { kind: "text", label: "log", text: "é" }])).toThrow(expect.objectContaining({ code: "attachment_too_large", message: expect.stringContaining("20 MB per prompt") }));
+    expect(() => attachmentBlocks([...four, { kind: "text", label: "log", text: "é" }])).toThrow(
+      expect.objectContaining({ code: "attachment_too_large", message: expect.stringContaining("20 MB per prompt") }),
+    );
     expect(4 * MAX_IMAGE_BASE64_BYTES).toBe(MAX_PROMPT_ATTACHMENT_BYTES);
   });
 });

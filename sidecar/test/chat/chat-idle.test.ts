@@ -40,7 +40,10 @@ describe("Chat idle end", () => {
     expect(t.chat.sessionId).toBe(sessionId);
     const states = t.of("state").map((s) => s.state);
     expect(states.slice(states.lastIndexOf("resuming"))).toEqual(expect.arrayContaining(["resuming", "ready", "streaming"]));
-    const prompts = t.stdin().filter((l) => l.type === "user").map((l) => l.message.content[0].text);
+    const prompts = t
+      .stdin()
+      .filter((l) => l.type === "user")
+      .map((l) => l.message.content[0].text);
     expect(prompts).toEqual(["first", "second"]);
   });
 

@@ -95,10 +95,7 @@ describe("Chat permissions", () => {
 describe("Chat permissions under concurrency", () => {
   it("lets only one of two simultaneous answers through to claude", async () => {
     const req = await untilPermission();
-    const both = await Promise.allSettled([
-      t!.chat.answerPermission(req.requestId, { kind: "allow" }),
-      t!.chat.answerPermission(req.requestId, { kind: "deny", message: "no" }),
-    ]);
+    const both = await Promise.allSettled([t!.chat.answerPermission(req.requestId, { kind: "allow" }), t!.chat.answerPermission(req.requestId, { kind: "deny", message: "no" })]);
     expect(both.map((b) => b.status).sort()).toEqual(["fulfilled", "rejected"]);
     await t!.waitFor((e) => e.type === "turn_result");
     await t!.waitStdin((l) => l.type === "control_response");

@@ -28,7 +28,10 @@ describe("Chat crash path", () => {
     await t.waitFor((e) => e.type === "turn_result" && e.turnId === second, 8000);
     expect(t.chat.sessionId).toBe(sessionId);
     expect(t.of("state").map((s) => s.state)).toEqual(expect.arrayContaining(["resuming", "ready"]));
-    const prompts = t.stdin().filter((l) => l.type === "user").map((l) => l.message.content[0].text);
+    const prompts = t
+      .stdin()
+      .filter((l) => l.type === "user")
+      .map((l) => l.message.content[0].text);
     // The crashed turn's prompt is already in the transcript, so it is not sent again; the queued
     // one reaches the resumed process (whether or not the dead one had received it).
     expect(prompts.filter((p) => p === "first")).toHaveLength(1);
@@ -72,12 +75,22 @@ describe("Chat auth", () => {
   it("enters auth_required with one not_logged_in notice when claude is not logged in", async () => {
     const s = scenario("text");
     const sid = "{{session_id}}";
-    s.turns = [[
-      { emit: { type: "system", subtype: "init", session_id: sid, model: "x" } },
-      { replay: true },
-      { emit: { type: "assistant", message: { id: "a1", type: "message", role: "assistant", model: "<synthetic>", content: [{ type: "text", text: "Not logged in · Please run /login" }], stop_reason: "stop_sequence" }, parent_tool_use_id: null, session_id: sid, error: "authentication_failed" } },
-      { emit: { type: "result", subtype: "success", is_error: true, result: "Not logged in · Please run /login", session_id: sid, terminal_reason: "api_error" } },
-    ]];
+    s.turns = [
+      [
+        { emit: { type: "system", subtype: "init", session_id: sid, model: "x" } },
+        { replay: true },
+        {
+          emit: {
+            type: "assistant",
+            message: { id: "a1", type: "message", role: "assistant", model: "<synthetic>", content: [{ type: "text", text: "Not logged in · Please run /login" }], stop_reason: "stop_sequence" },
+            parent_tool_use_id: null,
+            session_id: sid,
+            error: "authentication_failed",
+          },
+        },
+        { emit: { type: "result", subtype: "success", is_error: true, result: "Not logged in · Please run /login", session_id: sid, terminal_reason: "api_error" } },
+      ],
+    ];
     t = fakeChat(s);
     await t.chat.start();
     await t.chat.send("hello");

@@ -53,7 +53,10 @@ describe("Chat turns", () => {
     await t.waitFor((e) => e.type === "turn_result");
     await t.waitFor(isState("ready"));
     expect(t.of("user_message")[0]).toMatchObject({ turnId, text: "Hello", queued: false });
-    const deltas = t.of("message_delta").map((d) => d.text).join("");
+    const deltas = t
+      .of("message_delta")
+      .map((d) => d.text)
+      .join("");
     const final = t.of("message_final")[0]!;
     expect(final.turnId).toBe(turnId);
     expect(final.blocks.map((b) => b.text).join("")).toBe(deltas);
@@ -157,7 +160,10 @@ describe("Chat settings", () => {
     await t.chat.start();
     await t.chat.setModel("sonnet");
     await t.chat.setPermissionMode("acceptEdits");
-    const sent = t.stdin().filter((l) => l.type === "control_request").map((l) => l.request);
+    const sent = t
+      .stdin()
+      .filter((l) => l.type === "control_request")
+      .map((l) => l.request);
     expect(sent).toContainEqual({ subtype: "set_model", model: "sonnet" });
     expect(sent).toContainEqual({ subtype: "set_permission_mode", mode: "acceptEdits" });
   });

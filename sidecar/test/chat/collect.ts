@@ -17,14 +17,35 @@ export function collect(chat: Chat): EventLog {
   const waiters: { pred: (e: ChatEvent) => boolean; resolve: (e: ChatEvent) => void }[] = [];
   chat.on("event", (e) => {
     events.push(e);
-    for (const w of [...waiters]) if (w.pred(e)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(e); }
+    for (const w of [...waiters])
+      if (w.pred(e)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(e);
+      }
   });
   const waitFor = (pred: (e: ChatEvent) => boolean, timeoutMs = 5000): Promise<ChatEvent> => {
     const found = events.find(pred);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting; last events: ${events.slice(-6).map((e) => e.type + ("state" in e ? `:${e.state}` : "code" in e ? `:${e.code}` : "")).join(", ")}`)), timeoutMs);
-      waiters.push({ pred, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `timed out waiting; last events: ${events
+                .slice(-6)
+                .map((e) => e.type + ("state" in e ? `:${e.state}` : "code" in e ? `:${e.code}` : ""))
+                .join(", ")}`,
+            ),
+          ),
+        timeoutMs,
+      );
+      waiters.push({
+        pred,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
     });
   };
   return { events, waitFor: waitFor as EventLog["waitFor"], of: (type) => events.filter((e) => e.type === type) as never };

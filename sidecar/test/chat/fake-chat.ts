@@ -46,7 +46,9 @@ export function fakeChat(s: object, options: Partial<ChatOptions> = {}, extraEnv
   const chat = new Chat({ claudePath: FAKE_CLAUDE, cwd: dir, env, resumeBackoffMs: 50, process: { graceMs: 300, killWaitMs: 300 }, ...options });
   const log = collect(chat);
   return {
-    chat, dir, ...log,
+    chat,
+    dir,
+    ...log,
     setScenario: (next) => writeFileSync(file, JSON.stringify(next)),
     stdin: () => readLog(dir),
     waitStdin: async (pred, timeoutMs = 5000) => {
@@ -59,13 +61,19 @@ export function fakeChat(s: object, options: Partial<ChatOptions> = {}, extraEnv
       }
     },
     args: () => JSON.parse(readFileSync(join(dir, "args.json"), "utf8")),
-    cleanup: async () => { await chat.close(); rmSync(dir, { recursive: true, force: true }); },
+    cleanup: async () => {
+      await chat.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
 function readLog(dir: string): any[] {
   try {
-    return readFileSync(join(dir, "stdin.log"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    return readFileSync(join(dir, "stdin.log"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   } catch {
     return [];
   }

@@ -8,7 +8,15 @@ import type { CanUseToolRequest } from "../../src/protocol/claude/inbound.js";
 
 const request = (toolUseId: string): CanUseToolRequest => ({ subtype: "can_use_tool", tool_name: "Bash", input: { command: "ls" }, tool_use_id: toolUseId }) as CanUseToolRequest;
 const finished = (toolUseId: string, decidedBy?: ChatEventOf<"tool_finished">["decidedBy"]): ChatEventOf<"tool_finished"> => ({
-  type: "tool_finished", turnId: "t1", toolUseId, name: "Bash", isError: false, result: "", durationMs: 1, parentToolUseId: null, ...(decidedBy ? { decidedBy } : {}),
+  type: "tool_finished",
+  turnId: "t1",
+  toolUseId,
+  name: "Bash",
+  isError: false,
+  result: "",
+  durationMs: 1,
+  parentToolUseId: null,
+  ...(decidedBy ? { decidedBy } : {}),
 });
 
 describe("PermissionBook deciders", () => {

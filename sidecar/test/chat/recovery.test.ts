@@ -11,7 +11,13 @@ describe("CrashRecovery", () => {
   it("retries failed attempts until the budget is spent", async () => {
     const r = new CrashRecovery(2, 1);
     let calls = 0;
-    const outcome = await r.run(async () => { calls++; throw new Error("still broken"); }, () => true);
+    const outcome = await r.run(
+      async () => {
+        calls++;
+        throw new Error("still broken");
+      },
+      () => true,
+    );
     expect(calls).toBe(2);
     expect(outcome).toMatchObject({ kind: "failed", error: { code: "resume_failed" } });
   });
@@ -19,23 +25,49 @@ describe("CrashRecovery", () => {
   it("stops at once when the session is gone", async () => {
     const r = new CrashRecovery(5, 1);
     let calls = 0;
-    const outcome = await r.run(async () => { calls++; throw new AgentPanelError("session_not_found", "gone"); }, () => true);
+    const outcome = await r.run(
+      async () => {
+        calls++;
+        throw new AgentPanelError("session_not_found", "gone");
+      },
+      () => true,
+    );
     expect(calls).toBe(1);
     expect(outcome).toMatchObject({ kind: "failed", error: { code: "session_not_found" } });
   });
 
   it("refills the budget after a successful turn", async () => {
     const r = new CrashRecovery(1, 1);
-    expect(await r.run(async () => undefined, () => true)).toEqual({ kind: "resumed" });
+    expect(
+      await r.run(
+        async () => undefined,
+        () => true,
+      ),
+    ).toEqual({ kind: "resumed" });
     r.succeeded();
-    expect(await r.run(async () => undefined, () => true)).toEqual({ kind: "resumed" });
-    expect(await r.run(async () => undefined, () => true)).toMatchObject({ kind: "failed" });
+    expect(
+      await r.run(
+        async () => undefined,
+        () => true,
+      ),
+    ).toEqual({ kind: "resumed" });
+    expect(
+      await r.run(
+        async () => undefined,
+        () => true,
+      ),
+    ).toMatchObject({ kind: "failed" });
   });
 
   it("abandons when the chat no longer wants it (closed meanwhile)", async () => {
     const r = new CrashRecovery(3, 1);
     let wanted = true;
-    const outcome = await r.run(async () => { wanted = false; }, () => wanted);
+    const outcome = await r.run(
+      async () => {
+        wanted = false;
+      },
+      () => wanted,
+    );
     expect(outcome).toEqual({ kind: "abandoned" });
   });
 });

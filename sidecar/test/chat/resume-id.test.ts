@@ -14,7 +14,9 @@ describe("resolveResumeId", () => {
   });
 
   it("lists the matches of an ambiguous prefix", () => {
-    expect(() => resolveResumeId("2c54", [...KNOWN, "2c54aaaa-0000-4000-8000-000000000000"])).toThrow(/"2c54" starts 2 sessions \(2c54866b-7cd0-4caf-b231-cd4dc52df7b3, 2c54aaaa-0000-4000-8000-000000000000\); give more of the id/);
+    expect(() => resolveResumeId("2c54", [...KNOWN, "2c54aaaa-0000-4000-8000-000000000000"])).toThrow(
+      /"2c54" starts 2 sessions \(2c54866b-7cd0-4caf-b231-cd4dc52df7b3, 2c54aaaa-0000-4000-8000-000000000000\); give more of the id/,
+    );
   });
 
   it("answers an id the project does not have with its own message", () => {

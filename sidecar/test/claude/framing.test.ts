@@ -55,19 +55,14 @@ describe("LineSplitter", () => {
       { kind: "json", value: { a: 1 }, bytes: 7 },
       { kind: "json", value: { b: 2 }, bytes: 7 },
     ]);
-    expect(run([b('{"a":1}\r'), b("\n\r\n")])).toEqual([
-      { kind: "json", value: { a: 1 }, bytes: 7 },
-      { kind: "blank" },
-    ]);
+    expect(run([b('{"a":1}\r'), b("\n\r\n")])).toEqual([{ kind: "json", value: { a: 1 }, bytes: 7 }, { kind: "blank" }]);
   });
 
   it("emits a valid unterminated last line as json at end()", () => {
     const splitter = new LineSplitter();
     expect(splitter.push(b('{"type":"result"'))).toEqual([]);
     expect(splitter.push(b(',"is_error":false}'))).toEqual([]);
-    expect(splitter.end()).toEqual([
-      { kind: "json", value: { type: "result", is_error: false }, bytes: 34 },
-    ]);
+    expect(splitter.end()).toEqual([{ kind: "json", value: { type: "result", is_error: false }, bytes: 34 }]);
     expect(splitter.end()).toEqual([]);
   });
 
@@ -101,9 +96,7 @@ describe("LineSplitter", () => {
   });
 
   it("accepts a line of exactly maxLineBytes and reports an unfinished over-long line at end()", () => {
-    expect(run([b('{"k":"abcdefgh"}\n')], 16)).toEqual([
-      { kind: "json", value: { k: "abcdefgh" }, bytes: 16 },
-    ]);
+    expect(run([b('{"k":"abcdefgh"}\n')], 16)).toEqual([{ kind: "json", value: { k: "abcdefgh" }, bytes: 16 }]);
     expect(run([b('{"k":"abcdefghi"}')], 16)).toEqual([{ kind: "overflow", bytes: 17 }]);
   });
 

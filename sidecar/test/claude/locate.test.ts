@@ -3,13 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  ClaudeNotFoundError,
-  ClaudeVersionError,
-  claudeVersion,
-  locateClaude,
-  type LocateFs,
-} from "../../src/claude/locate.js";
+import { ClaudeNotFoundError, ClaudeVersionError, claudeVersion, locateClaude, type LocateFs } from "../../src/claude/locate.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const realClaude = path.join(repoRoot, "node_modules/@anthropic-ai/claude-code/bin/claude.exe");
@@ -60,12 +54,7 @@ describe("locateClaude on Linux/macOS", () => {
     });
     expect(locateClaude(opts)).toEqual({ path: "/env/claude", source: "env" });
     const noEnv = { ...opts, env: { PATH: "/p1" } };
-    const order = [
-      "/home/u/.local/bin/claude",
-      "/usr/local/bin/claude",
-      "/opt/homebrew/bin/claude",
-      "/usr/bin/claude",
-    ];
+    const order = ["/home/u/.local/bin/claude", "/usr/local/bin/claude", "/opt/homebrew/bin/claude", "/usr/bin/claude"];
     for (const expected of order) {
       expect(locateClaude(noEnv)).toEqual({ path: expected, source: "install-location" });
       delete files[expected];
@@ -102,14 +91,7 @@ describe("locateClaude on Linux/macOS", () => {
     expect(error).toBeInstanceOf(ClaudeNotFoundError);
     const notFound = error as ClaudeNotFoundError;
     expect(notFound.code).toBe("claude_not_found");
-    expect(notFound.searched).toEqual([
-      "/home/u/.local/bin/claude",
-      "/usr/local/bin/claude",
-      "/opt/homebrew/bin/claude",
-      "/usr/bin/claude",
-      "/x/claude",
-      "/y/claude",
-    ]);
+    expect(notFound.searched).toEqual(["/home/u/.local/bin/claude", "/usr/local/bin/claude", "/opt/homebrew/bin/claude", "/usr/bin/claude", "/x/claude", "/y/claude"]);
     expect(notFound.message).toMatch(/npm install -g @anthropic-ai\/claude-code/);
     expect(notFound.message).toContain("/y/claude");
   });
@@ -138,8 +120,7 @@ describe("locateClaude on Windows", () => {
 
   it("resolves a claude.cmd shim found on PATH to the .exe it launches", () => {
     const shim =
-      "@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\nEXIT /b\r\n:start\r\nSETLOCAL\r\n" +
-      'CALL :find_dp0\r\n"%dp0%\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe"   %*\r\n';
+      "@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\nEXIT /b\r\n:start\r\nSETLOCAL\r\n" + 'CALL :find_dp0\r\n"%dp0%\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe"   %*\r\n';
     const exe = "C:\\Shims\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe";
     const fs = fakeFs({ "C:\\Shims\\claude.cmd": shim, [exe]: "" });
     expect(locateClaude({ ...base, fs })).toEqual({ path: exe, source: "path" });

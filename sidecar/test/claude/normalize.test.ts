@@ -11,7 +11,9 @@ const dir = join(import.meta.dirname, "../../../fixtures/reference/cli-2.1.332")
 function replay(name: string, prompts: number): ChatEvent[] {
   const n = new Normalizer();
   for (let i = 0; i < prompts; i++) n.turns.enqueue();
-  const lines = readFileSync(join(dir, `${name}.jsonl`), "utf8").split("\n").filter(Boolean);
+  const lines = readFileSync(join(dir, `${name}.jsonl`), "utf8")
+    .split("\n")
+    .filter(Boolean);
   return lines.flatMap((l) => n.handle(parseInbound(JSON.parse(l))));
 }
 const of = <T extends ChatEvent["type"]>(events: ChatEvent[], type: T) => events.filter((e): e is Extract<ChatEvent, { type: T }> => e.type === type);
@@ -55,10 +57,16 @@ describe("Normalizer on real captures", () => {
   it("marks the interrupted message as aborted and keeps the next turn clean", () => {
     const events = replay("interrupt", 2);
     const results = of(events, "turn_result");
-    expect(results.map((r) => [r.turnId, r.ok, r.terminalReason])).toEqual([["t1", false, "aborted_streaming"], ["t2", true, "completed"]]);
+    expect(results.map((r) => [r.turnId, r.ok, r.terminalReason])).toEqual([
+      ["t1", false, "aborted_streaming"],
+      ["t2", true, "completed"],
+    ]);
     const t1Final = of(events, "message_final").filter((f) => f.turnId === "t1");
     expect(t1Final.at(-1)!.aborted).toBe(true);
-    const t2Text = of(events, "message_final").filter((f) => f.turnId === "t2").flatMap((f) => f.blocks.map((b) => b.text)).join("");
+    const t2Text = of(events, "message_final")
+      .filter((f) => f.turnId === "t2")
+      .flatMap((f) => f.blocks.map((b) => b.text))
+      .join("");
     expect(t2Text).toContain("Back after interrupt");
     // Nothing of turn 1 arrives after turn 2 started.
     const t2Start = events.findIndex((e) => e.type === "turn_started" && e.turnId === "t2");
@@ -68,7 +76,10 @@ describe("Normalizer on real captures", () => {
   it("gives a queued prompt its own turn", () => {
     const events = replay("queue", 2);
     const finals = of(events, "message_final");
-    expect(finals.map((f) => [f.turnId, f.blocks[0]!.text.slice(0, 6)])).toEqual([["t1", "first "], ["t2", "second"]]);
+    expect(finals.map((f) => [f.turnId, f.blocks[0]!.text.slice(0, 6)])).toEqual([
+      ["t1", "first "],
+      ["t2", "second"],
+    ]);
   });
 
   it("attributes background subagent output to its parent turn and opens an unprompted turn", () => {
@@ -77,7 +88,10 @@ describe("Normalizer on real captures", () => {
     const subMessages = of(events, "message_final").filter((f) => f.parentToolUseId === agentTool.toolUseId);
     expect(subMessages.length).toBeGreaterThan(0);
     expect(subMessages.every((m) => m.turnId === "t1")).toBe(true);
-    expect(of(events, "turn_started").map((t) => [t.turnId, t.prompted])).toEqual([["t1", true], ["u1", false]]);
+    expect(of(events, "turn_started").map((t) => [t.turnId, t.prompted])).toEqual([
+      ["t1", true],
+      ["u1", false],
+    ]);
     expect(of(events, "turn_result").map((r) => r.turnId)).toEqual(["t1", "u1"]);
     expect(of(events, "subagent").some((s) => s.status === "completed")).toBe(true);
   });
@@ -90,16 +104,29 @@ describe("Normalizer on real captures", () => {
     expect(next).toMatchObject({ status: "completed", ok: true, usage: { input: 2682, output: 12 } });
     expect(JSON.stringify(events)).not.toContain("ede_diagnostic");
     // Stopped at a tool ("Deny and stop", or interrupt while a permission is open): interrupted as well.
-    expect(of(replay("interrupt-permission", 2), "turn_result").map((r) => [r.terminalReason, r.status])).toEqual([["aborted_tools", "interrupted"], ["completed", "completed"]]);
-    expect(of(replay("tool-deny", 3), "turn_result").map((r) => [r.terminalReason, r.status, r.errors])).toEqual([["completed", "completed", []], ["aborted_tools", "interrupted", []], ["completed", "completed", []]]);
+    expect(of(replay("interrupt-permission", 2), "turn_result").map((r) => [r.terminalReason, r.status])).toEqual([
+      ["aborted_tools", "interrupted"],
+      ["completed", "completed"],
+    ]);
+    expect(of(replay("tool-deny", 3), "turn_result").map((r) => [r.terminalReason, r.status, r.errors])).toEqual([
+      ["completed", "completed", []],
+      ["aborted_tools", "interrupted", []],
+      ["completed", "completed", []],
+    ]);
     expect(JSON.stringify([replay("interrupt-permission", 2), replay("tool-deny", 3)])).not.toContain("ede_diagnostic");
   });
 
   it("turns a refused login into one not_logged_in notice: no message, no turn result", () => {
-    for (const [file, detail, key] of [[join(dir, "nocreds.jsonl"), "Not logged in · Please run /login", false], [join(dir, "../../captures/auth-refused.jsonl"), "Invalid API key · Fix external API key", true]] as const) {
+    for (const [file, detail, key] of [
+      [join(dir, "nocreds.jsonl"), "Not logged in · Please run /login", false],
+      [join(dir, "../../captures/auth-refused.jsonl"), "Invalid API key · Fix external API key", true],
+    ] as const) {
       const n = new Normalizer();
       n.turns.enqueue();
-      const events = readFileSync(file, "utf8").split("\n").filter(Boolean).flatMap((l) => n.handle(parseInbound(JSON.parse(l))));
+      const events = readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .flatMap((l) => n.handle(parseInbound(JSON.parse(l))));
       expect(events.filter((e) => e.type !== "init").map((e) => e.type)).toEqual(["turn_started", "notice"]);
       const notice = of(events, "notice")[0]!;
       expect(notice).toMatchObject({ level: "error", code: "not_logged_in", data: { turnId: "t1", detail } });
@@ -111,7 +138,17 @@ describe("Normalizer on real captures", () => {
 
   it("says a retried 401 is a refused login, not a busy API", () => {
     // Recorded from claude 2.1.332 against the fake API answering 401 (retryable) to every request.
-    const line = { type: "system", subtype: "api_retry", attempt: 3, max_retries: 10, retry_delay_ms: 2255, error_status: 401, error: "authentication_failed", session_id: "bf47c21e-b4c1-409a-98a5-e362dc8e6c99", uuid: "5f716653-52fb-44a4-8b41-c0c3b6726bd7" };
+    const line = {
+      type: "system",
+      subtype: "api_retry",
+      attempt: 3,
+      max_retries: 10,
+      retry_delay_ms: 2255,
+      error_status: 401,
+      error: "authentication_failed",
+      session_id: "bf47c21e-b4c1-409a-98a5-e362dc8e6c99",
+      uuid: "5f716653-52fb-44a4-8b41-c0c3b6726bd7",
+    };
     const [retry] = new Normalizer().handle(parseInbound(line));
     expect(retry).toMatchObject({ type: "notice", code: "api_retry", message: "The API refused the login (401); retry 3 of 10 in 2.3 s." });
   });
@@ -135,7 +172,14 @@ describe("Normalizer on real captures", () => {
     const n = new Normalizer();
     n.turns.enqueue();
     n.modelSwitches = 1;
-    const echo = { type: "user", message: { role: "user", content: "<local-command-stdout>Set model to `claude-sonnet-4-5`</local-command-stdout>" }, session_id: "s", parent_tool_use_id: null, uuid: "u", isReplay: true };
+    const echo = {
+      type: "user",
+      message: { role: "user", content: "<local-command-stdout>Set model to `claude-sonnet-4-5`</local-command-stdout>" },
+      session_id: "s",
+      parent_tool_use_id: null,
+      uuid: "u",
+      isReplay: true,
+    };
     expect(n.handle(parseInbound(echo))).toEqual([]);
     expect(n.turns.current).toBeNull();
   });

@@ -15,7 +15,15 @@ describe.skipIf(process.platform === "win32")("spawning claude without file desc
     // Bundled first: a module loader would itself need descriptors while the table is full.
     const dir = mkdtempSync(join(tmpdir(), "ap-emfile-"));
     const bundle = join(dir, "child.mjs");
-    await build({ entryPoints: [child], bundle: true, platform: "node", format: "esm", outfile: bundle, logLevel: "silent", banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+    await build({
+      entryPoints: [child],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile: bundle,
+      logLevel: "silent",
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    });
     let out: string;
     try {
       out = execFileSync("bash", ["-c", `ulimit -n 64 && exec "${process.execPath}" "${bundle}"`], { encoding: "utf8", timeout: 20_000 });

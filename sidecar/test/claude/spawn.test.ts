@@ -12,8 +12,16 @@ describe("buildArgs", () => {
 
   it("adds resume, fork, model, permission mode, tool lists and MCP config when asked", () => {
     const args = buildArgs({
-      claudePath: "claude", cwd: "/p", resume: "abc", forkSession: true, model: "sonnet", permissionMode: "acceptEdits",
-      allowBypassPermissions: true, allowedTools: ["Read", "Bash(git status)"], disallowedTools: ["WebFetch"], mcpConfig: '{"mcpServers":{}}',
+      claudePath: "claude",
+      cwd: "/p",
+      resume: "abc",
+      forkSession: true,
+      model: "sonnet",
+      permissionMode: "acceptEdits",
+      allowBypassPermissions: true,
+      allowedTools: ["Read", "Bash(git status)"],
+      disallowedTools: ["WebFetch"],
+      mcpConfig: '{"mcpServers":{}}',
     });
     const after = (flag: string) => args[args.indexOf(flag) + 1];
     expect(after("--resume")).toBe("abc");

@@ -49,7 +49,12 @@ afterEach(async () => {
 async function bridge(extra: string[] | Record<string, string> = []): Promise<Client> {
   const args = Array.isArray(extra) ? extra : [];
   const extraEnv = Array.isArray(extra) ? {} : extra;
-  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", BIN, "mcp", "--project", project, ...args], env: { ...(process.env as Record<string, string>), ...(env as Record<string, string>), ...extraEnv }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["--import", "tsx", BIN, "mcp", "--project", project, ...args],
+    env: { ...(process.env as Record<string, string>), ...(env as Record<string, string>), ...extraEnv },
+    stderr: "pipe",
+  });
   transport.stderr?.on("data", (c: Buffer) => (stderr += c.toString()));
   client = new Client({ name: "stdio-test", version: "1.0.0" });
   await client.connect(transport);
@@ -110,7 +115,7 @@ describe("agent-panel mcp (stdio bridge)", () => {
     const names = (await c.listTools()).tools.map((t) => t.name).sort();
     expect(names).toEqual(["compose_mml", "definitions_list", "job_status"]);
     await expect(c.callTool({ name: "test_echo", arguments: { text: "x" } })).rejects.toThrow(/not in this session's groups/);
-    expect(((await c.callTool({ name: "definitions_list", arguments: {} })).isError)).toBeFalsy();
+    expect((await c.callTool({ name: "definitions_list", arguments: {} })).isError).toBeFalsy();
   });
 
   it("starts the project's sidecar when none runs; logs only to stderr", { timeout: 60_000 }, async () => {

@@ -69,14 +69,20 @@ describe("agent-panel mml-server", () => {
 
   it("serves compose_mml over stdio", { timeout: 90_000 }, async () => {
     const env = { ...process.env, XDG_DATA_HOME: state, LOCALAPPDATA: state } as Record<string, string>;
-    await exercise(new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", join(root, "sidecar/src/bin.ts"), "mml-server", "--transport", "stdio"], cwd: root, env, stderr: "ignore" }));
+    await exercise(
+      new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", join(root, "sidecar/src/bin.ts"), "mml-server", "--transport", "stdio"], cwd: root, env, stderr: "ignore" }),
+    );
   });
 
   it("refuses non-loopback Host headers and unknown transports", async () => {
     const s = await startHttp("http");
     try {
       const status = (headers: Record<string, string>) =>
-        new Promise<number>((done, fail) => request({ host: "127.0.0.1", port: s.port, path: "/mcp", method: "POST", headers }, (res) => done(res.statusCode ?? 0)).on("error", fail).end("{}"));
+        new Promise<number>((done, fail) =>
+          request({ host: "127.0.0.1", port: s.port, path: "/mcp", method: "POST", headers }, (res) => done(res.statusCode ?? 0))
+            .on("error", fail)
+            .end("{}"),
+        );
       expect(await status({ host: "evil.example" })).toBe(403);
       expect(await status({ host: `127.0.0.1:${s.port}`, origin: "http://evil.example" })).toBe(403);
     } finally {

@@ -164,7 +164,7 @@ function healthBody(port: number, token: string): Promise<Record<string, any>> {
 }
 
 async function until(cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  for (const end = Date.now() + ms; !(await cond()); ) {
+  for (const end = Date.now() + ms; !(await cond());) {
     if (Date.now() > end) throw new Error("timed out");
     await new Promise((r) => setTimeout(r, 20));
   }

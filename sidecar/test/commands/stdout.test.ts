@@ -23,9 +23,9 @@ describe("writeStdout", () => {
     const dir = mkdtempSync(join(tmpdir(), "ap-stdout-"));
     try {
       const fd = openSync(join(dir, "out.txt"), "w");
-      writeStdout("héllo\n{\"a\":1}", fd);
+      writeStdout('héllo\n{"a":1}', fd);
       closeSync(fd);
-      expect(readFileSync(join(dir, "out.txt"), "utf8")).toBe("héllo\n{\"a\":1}\n");
+      expect(readFileSync(join(dir, "out.txt"), "utf8")).toBe('héllo\n{"a":1}\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

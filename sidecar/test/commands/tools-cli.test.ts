@@ -118,7 +118,9 @@ describe("agent-panel tools / call", () => {
 describe("argumentsFromFlags", () => {
   const schema = { type: "object" as const, properties: { n: { type: "integer" }, x: { type: "number" }, on: { type: "boolean" }, tags: { type: "array" }, name: { type: "string" } } };
   it("types flags by the schema; flags override --params", () => {
-    expect(argumentsFromFlags('{"name":"a","n":1}', ["--n", "5", "--x=1.5", "--on", "--tags", '["a"]', "--name", "007"], schema)).toEqual({ args: { name: "007", n: 5, x: 1.5, on: true, tags: ["a"] } });
+    expect(argumentsFromFlags('{"name":"a","n":1}', ["--n", "5", "--x=1.5", "--on", "--tags", '["a"]', "--name", "007"], schema)).toEqual({
+      args: { name: "007", n: 5, x: 1.5, on: true, tags: ["a"] },
+    });
     expect(argumentsFromFlags(undefined, ["--on", "false"], schema)).toEqual({ args: { on: false } });
   });
   it("says what is wrong", () => {

@@ -100,7 +100,17 @@ describe("real claude: permissions", () => {
   });
 
   it("answers AskUserQuestion with the chosen option", async () => {
-    const questions = [{ question: "Which render pipeline?", header: "Pipeline", multiSelect: false, options: [{ label: "URP", description: "universal" }, { label: "HDRP", description: "high definition" }] }];
+    const questions = [
+      {
+        question: "Which render pipeline?",
+        header: "Pipeline",
+        multiSelect: false,
+        options: [
+          { label: "URP", description: "universal" },
+          { label: "HDRP", description: "high definition" },
+        ],
+      },
+    ];
     r = await realChat([{ match: "Ask me", answers: [useTool("AskUserQuestion", { questions }), say("URP it is.")] }]);
     await r.chat.start();
     const turn = await r.chat.send("Ask me which pipeline");
@@ -111,4 +121,3 @@ describe("real claude: permissions", () => {
     expect(r.of("tool_finished")[0]!.result).toContain("URP");
   });
 });
-

@@ -87,7 +87,15 @@ describe("real claude: credentials", () => {
     const { ofTurn, notices } = refusedTurn(r, turn);
     // No reply card with a raw error code, no "Interrupted", no footer: the user's message, the turn's start, the notice.
     expect(ofTurn).toEqual(["user_message", "turn_started"]);
-    expect(notices).toEqual([{ type: "notice", level: "error", code: "not_logged_in", message: expect.stringMatching(/^Claude Code is not logged in\. Run claude in a terminal/), data: { turnId: turn, detail: expect.stringMatching(/Not logged in/) } }]);
+    expect(notices).toEqual([
+      {
+        type: "notice",
+        level: "error",
+        code: "not_logged_in",
+        message: expect.stringMatching(/^Claude Code is not logged in\. Run claude in a terminal/),
+        data: { turnId: turn, detail: expect.stringMatching(/Not logged in/) },
+      },
+    ]);
     expect(notices[0]!.message).not.toContain("`");
     expect(JSON.stringify(r.events)).not.toContain("authentication_failed");
     expect(r.api.requests.filter((q) => q.kind === "turn")).toHaveLength(0);
@@ -100,6 +108,13 @@ describe("real claude: credentials", () => {
     await r.waitFor((e) => e.type === "state" && e.state === "auth_required", 30_000);
     const { ofTurn, notices } = refusedTurn(r, turn);
     expect(ofTurn).toEqual(["user_message", "turn_started"]);
-    expect(notices).toEqual([expect.objectContaining({ level: "error", code: "not_logged_in", message: expect.stringMatching(/API key was refused/), data: { turnId: turn, detail: expect.stringMatching(/Invalid API key/) } })]);
+    expect(notices).toEqual([
+      expect.objectContaining({
+        level: "error",
+        code: "not_logged_in",
+        message: expect.stringMatching(/API key was refused/),
+        data: { turnId: turn, detail: expect.stringMatching(/Invalid API key/) },
+      }),
+    ]);
   });
 });

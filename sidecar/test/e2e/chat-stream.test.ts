@@ -31,7 +31,10 @@ describe("real claude: streaming", () => {
     await r.waitFor((e) => e.type === "turn_result" && e.turnId === en, 20_000);
     const ja = await r.chat.send("日本語で答えてください。");
     await r.waitFor((e) => e.type === "turn_result" && e.turnId === ja, 20_000);
-    for (const [turnId, text] of [[en, ENGLISH], [ja, JAPANESE]] as const) {
+    for (const [turnId, text] of [
+      [en, ENGLISH],
+      [ja, JAPANESE],
+    ] as const) {
       const deltas = r.of("message_delta").filter((d) => d.turnId === turnId && d.kind === "text");
       expect(deltas.length).toBeGreaterThan(1);
       expect(deltas.map((d) => d.text).join("")).toBe(text);
@@ -65,7 +68,10 @@ describe("real claude: streaming", () => {
     const second = await r.chat.send("Second question");
     expect(r.of("user_message").map((u) => u.queued)).toEqual([false, true]);
     await r.waitFor((e) => e.type === "turn_result" && e.turnId === second, 20_000);
-    expect(r.of("turn_result").map((t) => [t.turnId, t.ok])).toEqual([[first, true], [second, true]]);
+    expect(r.of("turn_result").map((t) => [t.turnId, t.ok])).toEqual([
+      [first, true],
+      [second, true],
+    ]);
     expect(finalText(r, first)).toBe("one two three four five six");
     expect(finalText(r, second)).toBe("second answer");
   });

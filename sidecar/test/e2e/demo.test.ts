@@ -57,7 +57,10 @@ describe("npm run demo", () => {
     const deltas = client.events.filter((e) => e.type === "message_delta" && e.kind === "text");
     expect(deltas.length).toBeGreaterThan(1); // streamed, not one block
     const final = client.events.find((e) => e.type === "message_final" && e.blocks.some((b: any) => b.kind === "text"));
-    const text = final.blocks.filter((b: any) => b.kind === "text").map((b: any) => b.text).join("");
+    const text = final.blocks
+      .filter((b: any) => b.kind === "text")
+      .map((b: any) => b.text)
+      .join("");
     expect(text).toContain("This is **Agent Panel**");
     expect(text).toContain("`Assets/Scripts/Player.cs`");
     expect(deltas.map((d) => d.text).join("")).toBe(text);

@@ -20,20 +20,65 @@ afterEach(async () => {
 const EVENT_TYPES = ["stream_event", "assistant", "user", "result", "system", "control_request", "control_response", "control_cancel_request", "mystery"];
 
 /** One stdout line as bytes (newline included). */
-const stdoutLine: fc.Arbitrary<Buffer> = fc.oneof(
-  { weight: 2, arbitrary: fc.integer({ min: 65, max: 20_000 }).map((d) => `{"type":"assistant","message":{"id":"m","role":"assistant","content":[{"type":"tool_use","id":"t","name":"Bash","input":${deepJson(d)}}]}}`) },
-  { weight: 1, arbitrary: fc.integer({ min: 65, max: 20_000 }).map((d) => `{"type":"control_request","request_id":"r${d}","request":{"subtype":"can_use_tool","tool_name":"Bash","input":${deepJson(d, "1", "x")}}}`) },
-  { weight: 1, arbitrary: fc.integer({ min: 1000, max: 50_000 }).map((n) => `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"w"}},"wide":[${Array.from({ length: n }, (_, i) => i).join(",")}]}`) },
-  { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }).map((mb) => `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"${"z".repeat(mb * 1024 * 1024)}"}]}}`) },
-  { weight: 2, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 300 }).map((b) => Buffer.from(b).toString("latin1").replace(/\n/g, " ")) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constantFrom(...EVENT_TYPES), subtype: fc.option(fc.string()), message: fc.jsonValue({ maxDepth: 5 }), event: fc.jsonValue({ maxDepth: 5 }), request: fc.jsonValue({ maxDepth: 4 }), request_id: fc.string() }).map((o) => JSON.stringify(o)) },
-  { weight: 2, arbitrary: fc.record({ index: fc.integer({ min: -2, max: 1e9 }), kind: fc.constantFrom("text_delta", "thinking_delta", "input_json_delta", "signature_delta", "x"), text: fc.string({ unit: "binary" }) }).map(({ index, kind, text }) => JSON.stringify({ type: "stream_event", event: { type: "content_block_delta", index, delta: { type: kind, text, partial_json: text, thinking: text } } })) },
-).map((line) => (Buffer.isBuffer(line) ? line : Buffer.concat([Buffer.from(line, "latin1"), Buffer.from("\n")])));
+const stdoutLine: fc.Arbitrary<Buffer> = fc
+  .oneof(
+    {
+      weight: 2,
+      arbitrary: fc
+        .integer({ min: 65, max: 20_000 })
+        .map((d) => `{"type":"assistant","message":{"id":"m","role":"assistant","content":[{"type":"tool_use","id":"t","name":"Bash","input":${deepJson(d)}}]}}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 65, max: 20_000 })
+        .map((d) => `{"type":"control_request","request_id":"r${d}","request":{"subtype":"can_use_tool","tool_name":"Bash","input":${deepJson(d, "1", "x")}}}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 1000, max: 50_000 })
+        .map((n) => `{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"w"}},"wide":[${Array.from({ length: n }, (_, i) => i).join(",")}]}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 1, max: 3 })
+        .map((mb) => `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"${"z".repeat(mb * 1024 * 1024)}"}]}}`),
+    },
+    { weight: 2, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 300 }).map((b) => Buffer.from(b).toString("latin1").replace(/\n/g, " ")) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({
+          type: fc.constantFrom(...EVENT_TYPES),
+          subtype: fc.option(fc.string()),
+          message: fc.jsonValue({ maxDepth: 5 }),
+          event: fc.jsonValue({ maxDepth: 5 }),
+          request: fc.jsonValue({ maxDepth: 4 }),
+          request_id: fc.string(),
+        })
+        .map((o) => JSON.stringify(o)),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({ index: fc.integer({ min: -2, max: 1e9 }), kind: fc.constantFrom("text_delta", "thinking_delta", "input_json_delta", "signature_delta", "x"), text: fc.string({ unit: "binary" }) })
+        .map(({ index, kind, text }) => JSON.stringify({ type: "stream_event", event: { type: "content_block_delta", index, delta: { type: kind, text, partial_json: text, thinking: text } } })),
+    },
+  )
+  .map((line) => (Buffer.isBuffer(line) ? line : Buffer.concat([Buffer.from(line, "latin1"), Buffer.from("\n")])));
 
 /** Invalid UTF-8 inside otherwise valid JSON lines. */
-const invalidUtf8: fc.Arbitrary<Buffer> = fc.uint8Array({ minLength: 1, maxLength: 40 }).map((b) =>
-  Buffer.concat([Buffer.from('{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"'), Buffer.from(b.map((x) => (x < 0x80 ? x | 0x80 : x))), Buffer.from('"}}}\n')]),
-);
+const invalidUtf8: fc.Arbitrary<Buffer> = fc
+  .uint8Array({ minLength: 1, maxLength: 40 })
+  .map((b) =>
+    Buffer.concat([
+      Buffer.from('{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"'),
+      Buffer.from(b.map((x) => (x < 0x80 ? x | 0x80 : x))),
+      Buffer.from('"}}}\n'),
+    ]),
+  );
 
 describe("fuzz", () => {
   it("claude's stdout: the sidecar survives hostile output in one chat while another chat keeps streaming", async () => {
@@ -66,7 +111,17 @@ describe("fuzz", () => {
     const names = [...COMMAND_NAMES];
     const frame = fc.oneof(
       fc.string({ unit: "binary", maxLength: 200 }),
-      fc.record({ id: fc.option(fc.string()), cmd: fc.constantFrom(...names), chatId: fc.option(fc.constantFrom("nope", "", "c1")), text: fc.option(fc.string()), afterSeq: fc.option(fc.integer()), answer: fc.option(fc.jsonValue({ maxDepth: 4 })), extra: fc.jsonValue({ maxDepth: 4 }) }).map((o) => JSON.stringify(o)),
+      fc
+        .record({
+          id: fc.option(fc.string()),
+          cmd: fc.constantFrom(...names),
+          chatId: fc.option(fc.constantFrom("nope", "", "c1")),
+          text: fc.option(fc.string()),
+          afterSeq: fc.option(fc.integer()),
+          answer: fc.option(fc.jsonValue({ maxDepth: 4 })),
+          extra: fc.jsonValue({ maxDepth: 4 }),
+        })
+        .map((o) => JSON.stringify(o)),
       fc.integer({ min: 65, max: 30_000 }).map((d) => `{"id":"d","cmd":"permission.answer","chatId":"${calm}","requestId":"r","answer":{"kind":"allow","updatedInput":${deepJson(d)}}}`),
       fc.integer({ min: 1, max: 3 }).map((mb) => JSON.stringify({ id: "big", cmd: "chat.send", chatId: "nope", text: "y".repeat(mb * 1024 * 1024) })),
       fc.constant("[".repeat(100_000)),

@@ -98,8 +98,16 @@ function cliEnv(o: { home: string; tmp: string; apiUrl: string; apiKey: string |
 
 /** The flags the product runs claude with (bidirectional stream-json, stdio permission prompts). */
 export const CLAUDE_STREAM_ARGS: readonly string[] = [
-  "-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
-  "--include-partial-messages", "--replay-user-messages", "--permission-prompt-tool", "stdio",
+  "-p",
+  "--input-format",
+  "stream-json",
+  "--output-format",
+  "stream-json",
+  "--verbose",
+  "--include-partial-messages",
+  "--replay-user-messages",
+  "--permission-prompt-tool",
+  "stdio",
 ];
 
 /** Spawn `binary` with the stream-json flags (plus `extraArgs`) in `cwd` with exactly `env`. */
@@ -229,7 +237,10 @@ export class RawCli {
   }
 
   private failure(what: string): AgentPanelError {
-    const tail = this.lines.slice(-5).map((l) => l.slice(0, 300)).join("\n");
+    const tail = this.lines
+      .slice(-5)
+      .map((l) => l.slice(0, 300))
+      .join("\n");
     return new AgentPanelError("e2e_wait_failed", `${what}. Last stdout lines:\n${tail}\nstderr: ${this.stderr.slice(-500)}`);
   }
 }
@@ -237,7 +248,7 @@ export class RawCli {
 /** The text of a stream_event text delta, or undefined for any other message. */
 export function textDelta(m: CliMessage): string | undefined {
   const ev = m.type === "stream_event" ? (m.event as { type?: string; delta?: { type?: string; text?: string } } | undefined) : undefined;
-  return ev?.type === "content_block_delta" && ev.delta?.type === "text_delta" ? ev.delta.text ?? "" : undefined;
+  return ev?.type === "content_block_delta" && ev.delta?.type === "text_delta" ? (ev.delta.text ?? "") : undefined;
 }
 
 /**
@@ -253,7 +264,11 @@ export function bundledSidecar(): string {
 }
 
 /** A project `Game` under `home` whose Claude Code history (in `home`/.claude) holds one session with one typed prompt. */
-export function oneSessionProject(home: string): { project: string; dir: string; line: { type: string; sessionId: string; timestamp: string; cwd: string; message: { role: string; content: string } } } {
+export function oneSessionProject(home: string): {
+  project: string;
+  dir: string;
+  line: { type: string; sessionId: string; timestamp: string; cwd: string; message: { role: string; content: string } };
+} {
   const project = join(home, "Game");
   mkdirSync(project, { recursive: true });
   const dir = join(home, ".claude", "projects", encodeProjectDir(project));

@@ -42,7 +42,10 @@ describe("hostile claude output", () => {
 
     const result = await client.waitFor((f) => f.chatId === deep && f.event?.type === "turn_result");
     expect(result.event.ok).toBe(true);
-    const codes = client.events(deep).filter((e) => e.type === "notice").map((e) => e.code);
+    const codes = client
+      .events(deep)
+      .filter((e) => e.type === "notice")
+      .map((e) => e.code);
     expect(codes).toContain("output_clipped");
     expect(codes).toContain("permission_input_too_deep");
     expect(client.events(deep).some((e) => e.type === "permission_requested")).toBe(false);
@@ -57,7 +60,9 @@ describe("hostile claude output", () => {
 
   it("keeps a client connected when a final message is far bigger than a client may queue", async () => {
     const big = "x".repeat(24 * 1024 * 1024);
-    const line = raw(`{"type":"assistant","message":{"id":"msg_big","type":"message","role":"assistant","model":"m","content":[{"type":"tool_use","id":"toolu_big","name":"Write","input":{"file_path":"a.txt","content":"${big}"}}],"stop_reason":null,"usage":{"input_tokens":1,"output_tokens":1}},"parent_tool_use_id":null,"session_id":"s","uuid":"u2"}`);
+    const line = raw(
+      `{"type":"assistant","message":{"id":"msg_big","type":"message","role":"assistant","model":"m","content":[{"type":"tool_use","id":"toolu_big","name":"Write","input":{"file_path":"a.txt","content":"${big}"}}],"stop_reason":null,"usage":{"input_tokens":1,"output_tokens":1}},"parent_tool_use_id":null,"session_id":"s","uuid":"u2"}`,
+    );
     live = await startLiveSidecar({ big: hostile([line]) });
     const client = await live.connect();
     const chat = await client.openChat("big");

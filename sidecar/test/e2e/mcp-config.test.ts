@@ -30,7 +30,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the sidecar did not start within 30 s")), 30_000);
     createInterface({ input: sidecar!.stdout! }).on("line", (line) => {
-      if (line.includes('"event":"listening"')) clearTimeout(timer), resolve();
+      if (line.includes('"event":"listening"')) (clearTimeout(timer), resolve());
     });
   });
 }, 60_000);

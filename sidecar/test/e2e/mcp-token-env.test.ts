@@ -47,7 +47,11 @@ describe("the MCP token and the processes claude starts", () => {
     await panel.cmd({ cmd: "chat.close", chatId });
     await panel.waitFor((f) => f.kind === "chats" && !f.chats.some((c: { chatId: string }) => c.chatId === chatId), 10_000).catch(() => undefined);
     expect(configFiles(rig)).toHaveLength(0);
-    const res = await fetch(`http://127.0.0.1:${rig.server.port}/mcp`, { method: "POST", headers: { Authorization: `Bearer ${chatToken}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" });
+    const res = await fetch(`http://127.0.0.1:${rig.server.port}/mcp`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${chatToken}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: "{}",
+    });
     expect(res.status).toBe(401);
   });
 });

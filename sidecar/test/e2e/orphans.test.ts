@@ -55,7 +55,15 @@ describe.skipIf(process.platform === "win32")("orphaned claude processes after a
 
   it("the next sidecar ends the claude process the killed one left running, and only that", async () => {
     const first = await serve();
-    const descriptor = JSON.parse(readFileSync(join(dataDir(), readdirSync(dataDir()).find((f) => /^[0-9a-f]{16}\.json$/.test(f))!), "utf8")) as { port: number; token: string };
+    const descriptor = JSON.parse(
+      readFileSync(
+        join(
+          dataDir(),
+          readdirSync(dataDir()).find((f) => /^[0-9a-f]{16}\.json$/.test(f))!,
+        ),
+        "utf8",
+      ),
+    ) as { port: number; token: string };
     const ws = new WebSocket(`ws://127.0.0.1:${descriptor.port}/ws`, { headers: { Authorization: `Bearer ${descriptor.token}` } });
     const events: Array<{ type: string; kind?: string; state?: string }> = [];
     const acks = new Map<string, (r: { chatId?: string }) => void>();

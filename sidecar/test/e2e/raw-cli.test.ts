@@ -21,10 +21,7 @@ describe("real claude CLI against the fake Messages API", () => {
       { match: "Greet me", answers: [say(GREETING, { chunkSize: 5 })] },
       {
         match: "Create the file",
-        answers: [
-          useTool("Write", { file_path: join(sandbox.project, "Assets", "hello.txt"), content: FILE_CONTENT }, { text: "Writing it now." }),
-          say("The file is written."),
-        ],
+        answers: [useTool("Write", { file_path: join(sandbox.project, "Assets", "hello.txt"), content: FILE_CONTENT }, { text: "Writing it now." }), say("The file is written.")],
       },
     ]);
   });

@@ -39,7 +39,12 @@ export async function realChat(rules: readonly Rule[] | ((sandbox: Sandbox) => r
     another: (o = {}) => make(o),
     transcript: (sessionId) => {
       const file = join(projectTranscriptDir(sandbox.project, {}, sandbox.home), `${sessionId}.jsonl`);
-      return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
+      return existsSync(file)
+        ? readFileSync(file, "utf8")
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => JSON.parse(l))
+        : [];
     },
     close: async () => {
       await Promise.all(chats.map((c) => c.close()));
@@ -51,5 +56,9 @@ export async function realChat(rules: readonly Rule[] | ((sandbox: Sandbox) => r
 
 /** Text of all final text blocks of a turn. */
 export function finalText(log: EventLog, turnId: string): string {
-  return log.of("message_final").filter((m) => m.turnId === turnId && m.parentToolUseId === null).flatMap((m) => m.blocks.filter((b) => b.kind === "text").map((b) => b.text)).join("");
+  return log
+    .of("message_final")
+    .filter((m) => m.turnId === turnId && m.parentToolUseId === null)
+    .flatMap((m) => m.blocks.filter((b) => b.kind === "text").map((b) => b.text))
+    .join("");
 }

@@ -50,23 +50,43 @@ export async function startToolRig(rules: readonly Rule[], opts: { unityWaitMs?:
   // compose_mml as serve registers it, writing into the sandbox project and importing through Unity.
   host.importAsset = unityAssetImporter(unity, opts.importWaitMs);
   const audio = new GeneratedAudio();
-  host.addProvider(composeMmlProvider(() => ({ projectRoot: sandbox.project, stateDir: sandbox.root, importAsset: host.importAsset, onWritten: audio.record, wasGenerated: (real) => audio.has(real) })));
+  host.addProvider(
+    composeMmlProvider(() => ({ projectRoot: sandbox.project, stateDir: sandbox.root, importAsset: host.importAsset, onWritten: audio.record, wasGenerated: (real) => audio.has(real) })),
+  );
   const media = mmlMediaRoutes({ projectRoot: sandbox.project, stateDir: sandbox.root, generated: audio, token });
   host.addProvider(unity);
   const chatDefaults: ChatOptions = { claudePath: claudeBinary(), cwd: sandbox.project, env: sandbox.env(api.url), tools: chatToolHost(host.registry), process: { graceMs: 1000, killWaitMs: 1000 } };
   const registry = new ChatRegistry({ chatDefaults, changeDelayMs: 10, chatCredential: () => host.chatTokens.issue(server.port, sandbox.root) });
-  const server = await startServer({ port: 0, token, version: "test", health: () => ({}), routeToken: (t, pathname) => pathname === "/mcp" && host.chatTokens.accepts(t), route: (req, res, pathname) => media.route(req, res, pathname) || host.route(req, res, pathname), proofRoute: media.proofRoute, ...(opts.web ? { staticRoot: writeWebFiles(join(sandbox.root, "web")) } : {}), onClient: (link) => attachClient(registry, link, { project: sandbox.project, tools: unity }) });
+  const server = await startServer({
+    port: 0,
+    token,
+    version: "test",
+    health: () => ({}),
+    routeToken: (t, pathname) => pathname === "/mcp" && host.chatTokens.accepts(t),
+    route: (req, res, pathname) => media.route(req, res, pathname) || host.route(req, res, pathname),
+    proofRoute: media.proofRoute,
+    ...(opts.web ? { staticRoot: writeWebFiles(join(sandbox.root, "web")) } : {}),
+    onClient: (link) => attachClient(registry, link, { project: sandbox.project, tools: unity }),
+  });
   // As serve does: each chat reaches /mcp with its own token, in its own 0600 config file.
   const sockets: WsClient[] = [];
   return {
-    server, api, sandbox, unity, token,
+    server,
+    api,
+    sandbox,
+    unity,
+    token,
     async client() {
       const c = await connect(server.port, token);
       sockets.push(c);
       return c;
     },
     async rest(tool, args) {
-      const res = await fetch(`http://127.0.0.1:${server.port}/tools/${tool}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(args) });
+      const res = await fetch(`http://127.0.0.1:${server.port}/tools/${tool}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify(args),
+      });
       return { status: res.status, body: await res.json() };
     },
     async close() {
@@ -88,10 +108,11 @@ async function connect(port: number, token: string): Promise<WsClient> {
   ws.on("message", (data) => {
     const f = JSON.parse(String(data));
     frames.push(f);
-    for (const w of [...waiters]) if (w.pred(f)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(f);
-    }
+    for (const w of [...waiters])
+      if (w.pred(f)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(f);
+      }
   });
   await new Promise<void>((resolve, reject) => {
     ws.once("open", () => resolve());

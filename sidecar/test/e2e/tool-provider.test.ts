@@ -9,8 +9,18 @@ import { startToolRig, type ToolRig, type WsClient } from "./tool-provider-rig.j
 const TIMEOUT = 90_000;
 const ann = { mainThread: true, destructive: false, examples: [], alwaysLoad: true, maxResultSizeChars: 100000 };
 const catalog = [
-  { name: "scene_list", description: "List the GameObjects of the open scene", inputSchema: { type: "object", properties: { maxDepth: { type: "integer" } } }, annotations: { ...ann, title: "Scene hierarchy", idempotency: "safe" } },
-  { name: "object_create", description: "Create a GameObject", inputSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] }, annotations: { ...ann, title: "Create GameObject", idempotency: "unsafe" } },
+  {
+    name: "scene_list",
+    description: "List the GameObjects of the open scene",
+    inputSchema: { type: "object", properties: { maxDepth: { type: "integer" } } },
+    annotations: { ...ann, title: "Scene hierarchy", idempotency: "safe" },
+  },
+  {
+    name: "object_create",
+    description: "Create a GameObject",
+    inputSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+    annotations: { ...ann, title: "Create GameObject", idempotency: "unsafe" },
+  },
 ];
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
@@ -42,12 +52,24 @@ describe("acceptance: the panel's claude calls a Unity tool", () => {
     await panel.cmd({ cmd: "chat.send", chatId, text: "Create the player object" });
 
     const card = (await panel.waitFor((f) => f.kind === "event" && f.event.type === "permission_requested", 60_000)).event;
-    expect(card).toMatchObject({ toolName: "mcp__agent-panel__object_create", summary: "Create GameObject: name=Player", agentTool: { name: "object_create", title: "Create GameObject", destructive: false, readOnly: false } });
+    expect(card).toMatchObject({
+      toolName: "mcp__agent-panel__object_create",
+      summary: "Create GameObject: name=Player",
+      agentTool: { name: "object_create", title: "Create GameObject", destructive: false, readOnly: false },
+    });
     expect((await panel.cmd({ cmd: "permission.answer", chatId, requestId: card.requestId, answer: { kind: "allow" } })).kind).toBe("ack");
 
     const call = await invoked(unity, "object_create");
     expect(call.arguments).toEqual({ name: "Player" });
-    await unity.cmd({ cmd: "tool.result", callId: call.callId, ok: true, content: [{ type: "text", text: "Created Player (instance 4242)" }, { type: "image", data: PNG, mimeType: "image/png" }] });
+    await unity.cmd({
+      cmd: "tool.result",
+      callId: call.callId,
+      ok: true,
+      content: [
+        { type: "text", text: "Created Player (instance 4242)" },
+        { type: "image", data: PNG, mimeType: "image/png" },
+      ],
+    });
 
     const finished = (await panel.waitFor((f) => f.kind === "event" && f.event.type === "tool_finished", 30_000)).event;
     expect(finished).toMatchObject({ isError: false, images: [{ mediaType: "image/png", data: PNG }] });

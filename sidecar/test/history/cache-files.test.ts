@@ -17,7 +17,10 @@ afterEach(() => {
 
 describe.skipIf(process.platform === "win32")("history cache files", () => {
   // The sidecar writes through the thread pool, a one-shot `sessions` command synchronously: the same rules.
-  it.each([["the sidecar's", nodeFs], ["a one-shot command's", oneShotFs]])("are created 0700/0600 even under a permissive umask (%s writes)", async (_, fs) => {
+  it.each([
+    ["the sidecar's", nodeFs],
+    ["a one-shot command's", oneShotFs],
+  ])("are created 0700/0600 even under a permissive umask (%s writes)", async (_, fs) => {
     root = mkdtempSync(join(tmpdir(), "ap-cache-"));
     const dir = join(root, "AgentPanel", "cache");
     const file = cacheFile(dir, "/some/transcripts");
@@ -32,7 +35,10 @@ describe.skipIf(process.platform === "win32")("history cache files", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it.each([["the sidecar's", nodeFs], ["a one-shot command's", oneShotFs]])("tighten a cache directory that an older version created 0755 (%s writes)", async (_, fs) => {
+  it.each([
+    ["the sidecar's", nodeFs],
+    ["a one-shot command's", oneShotFs],
+  ])("tighten a cache directory that an older version created 0755 (%s writes)", async (_, fs) => {
     root = mkdtempSync(join(tmpdir(), "ap-cache-"));
     const dir = join(root, "cache");
     mkdirSync(dir, { mode: 0o755 });
@@ -41,7 +47,10 @@ describe.skipIf(process.platform === "win32")("history cache files", () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 
-  it.each([["the sidecar's", nodeFs], ["a one-shot command's", oneShotFs]])("replace a file whole or not at all, leaving no temporary file either way (%s writes)", async (_, fs) => {
+  it.each([
+    ["the sidecar's", nodeFs],
+    ["a one-shot command's", oneShotFs],
+  ])("replace a file whole or not at all, leaving no temporary file either way (%s writes)", async (_, fs) => {
     root = mkdtempSync(join(tmpdir(), "ap-cache-"));
     const dir = join(root, "cache");
     const file = join(dir, "kept.out");

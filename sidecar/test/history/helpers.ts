@@ -44,7 +44,9 @@ export function copyOfGameDir(): string {
 
 /** The lines of a fixture transcript. */
 export function linesOf(file: string): string[] {
-  return readFileSync(file, "utf8").split("\n").filter((l) => l !== "");
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
 }
 
 /** nodeFs with a count of each operation, and an optional hook to fail or alter reads. */

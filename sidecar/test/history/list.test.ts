@@ -18,9 +18,21 @@ describe("listSessions", () => {
     const times = list.sessions.map((s) => s.lastActivity);
     expect([...times].sort().reverse()).toEqual(times);
     const text = list.sessions.find((s) => s.id === transcript("text").sessionId)!;
-    expect(text).toMatchObject({ titleSource: "prompt", title: expect.stringMatching(/^Say hello/), lastPrompt: "And now without any directive.", model: "claude-opus-5-5", hasSubagents: false, archived: false });
+    expect(text).toMatchObject({
+      titleSource: "prompt",
+      title: expect.stringMatching(/^Say hello/),
+      lastPrompt: "And now without any directive.",
+      model: "claude-opus-5-5",
+      hasSubagents: false,
+      archived: false,
+    });
     expect(text.file).toBe(transcript("text").file);
-    expect(list.sessions.filter((s) => s.hasSubagents).map((s) => s.id).sort()).toEqual([transcript("subagent").sessionId, transcript("subagent-fg").sessionId].sort());
+    expect(
+      list.sessions
+        .filter((s) => s.hasSubagents)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([transcript("subagent").sessionId, transcript("subagent-fg").sessionId].sort());
   });
 
   it("finds a project whose path has spaces and non-ASCII characters", async () => {
@@ -34,7 +46,12 @@ describe("listSessions", () => {
   });
 
   it("fails with a typed error when the folder cannot be read", async () => {
-    const fs = { ...countingFs(), readdirSync: () => { throw Object.assign(new Error("denied"), { code: "EACCES" }); } };
+    const fs = {
+      ...countingFs(),
+      readdirSync: () => {
+        throw Object.assign(new Error("denied"), { code: "EACCES" });
+      },
+    };
     await expect(listSessions(PROJECT, { env, stateDir: null, fs })).rejects.toSatisfy((e) => hasCode(e, "history_unreadable"));
   });
 
@@ -64,7 +81,10 @@ describe("listSessions", () => {
     writeFileSync(join(dir, "cmd.jsonl"), JSON.stringify({ type: "user", message: { role: "user", content: "<command-name>/context</command-name>" }, timestamp: "2026-01-02T00:00:00Z" }) + "\n");
     writeFileSync(join(dir, "abcdef0123.jsonl"), JSON.stringify({ type: "queue-operation", operation: "enqueue", timestamp: "2026-01-01T00:00:00Z" }) + "\n");
     const list = await listSessions("/x", { transcriptDir: dir, stateDir: null });
-    expect(list.sessions.map((s) => [s.title, s.titleSource])).toEqual([["/context", "command"], ["Session abcdef01", "none"]]);
+    expect(list.sessions.map((s) => [s.title, s.titleSource])).toEqual([
+      ["/context", "command"],
+      ["Session abcdef01", "none"],
+    ]);
   });
 });
 
@@ -158,7 +178,7 @@ describe("the index cache", () => {
       ...fs,
       // Slow synchronous reads (a disk, not the page cache) make the index switch to parallel reads.
       readRangesSync: (path: string, ranges: Parameters<typeof fs.readRanges>[1]) => {
-        for (const end = performance.now() + 2 * SLOW_READ_MS; performance.now() < end; );
+        for (const end = performance.now() + 2 * SLOW_READ_MS; performance.now() < end;);
         return fs.readRangesSync(path, ranges);
       },
       readRanges: async (path: string, ranges: Parameters<typeof fs.readRanges>[1]) => {
@@ -186,7 +206,7 @@ describe("the index cache", () => {
     const mixed = {
       ...fs,
       readRangesSync: (path: string, ranges: Parameters<typeof fs.readRanges>[1]) => {
-        if (syncReads++ % 4 !== 2) for (const end = performance.now() + 2 * SLOW_READ_MS; performance.now() < end; );
+        if (syncReads++ % 4 !== 2) for (const end = performance.now() + 2 * SLOW_READ_MS; performance.now() < end;);
         return fs.readRangesSync(path, ranges);
       },
     };
@@ -202,7 +222,7 @@ describe("the index cache", () => {
     const disk = {
       ...nodeFs,
       readRangesSync: (path: string, ranges: Parameters<typeof nodeFs.readRanges>[1]) => {
-        for (const end = performance.now() + 2 * SLOW_READ_MS; performance.now() < end; );
+        for (const end = performance.now() + 2 * SLOW_READ_MS; performance.now() < end;);
         return nodeFs.readRangesSync(path, ranges);
       },
       readRanges: (path: string, ranges: Parameters<typeof nodeFs.readRanges>[1]) => (parallel++, nodeFs.readRanges(path, ranges)),
@@ -239,7 +259,11 @@ describe("the index cache", () => {
     const dir = copyOfGameDir();
     const bad = transcript("thinking").file.replace(/.*\//, "");
     let failing = true;
-    const fs = countingFs({ onRead: (p) => { if (failing && p.endsWith(bad)) throw Object.assign(new Error("EBUSY: resource busy"), { code: "EBUSY" }); } });
+    const fs = countingFs({
+      onRead: (p) => {
+        if (failing && p.endsWith(bad)) throw Object.assign(new Error("EBUSY: resource busy"), { code: "EBUSY" });
+      },
+    });
     const state = tempDir();
     const list = await listSessions(PROJECT, { transcriptDir: dir, stateDir: state, fs });
     expect(list.sessions).toHaveLength(21);

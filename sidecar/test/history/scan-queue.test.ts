@@ -28,7 +28,7 @@ function readKept(bytes: Buffer, ranges: ReadRange[]): number[] {
 }
 
 function spin(ms: number): void {
-  for (const end = performance.now() + ms; performance.now() < end; );
+  for (const end = performance.now() + ms; performance.now() < end;);
 }
 
 /** A file system whose synchronous reads take `slow(i)` extra milliseconds, counting each kind of read. */
@@ -99,7 +99,10 @@ describe("drainScans", () => {
   it("reports a file that cannot be read as an outcome and goes on", async () => {
     const dir = copyOfGameDir();
     const jobs = [{ path: join(dir, "gone.jsonl"), size: 10, mtimeMs: 0 }, ...jobsOf(dir)];
-    const got = await drain(fsWith(() => 0), jobs);
+    const got = await drain(
+      fsWith(() => 0),
+      jobs,
+    );
     expect(got.get(0)?.error).toMatch(/ENOENT/);
     expect(got.size).toBe(jobs.length);
     expect([...got.values()].filter((o) => o.error !== undefined)).toHaveLength(1);

@@ -14,8 +14,26 @@ function file(lines: Array<string | object>, end = "\n"): string {
   writeFileSync(path, lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + end);
   return path;
 }
-const user = (content: unknown, extra: object = {}) => ({ parentUuid: null, isSidechain: false, type: "user", message: { role: "user", content }, uuid: "u-" + Math.random(), timestamp: "2026-01-01T00:00:00.000Z", cwd: "/p", gitBranch: "main", sessionId: "s", ...extra });
-const assistant = (text: string, model = "claude-x") => ({ parentUuid: null, isSidechain: false, message: { id: "m1", type: "message", role: "assistant", model, content: [{ type: "text", text }], stop_reason: "end_turn" }, type: "assistant", uuid: "a1", timestamp: "2026-01-01T00:01:00.000Z" });
+const user = (content: unknown, extra: object = {}) => ({
+  parentUuid: null,
+  isSidechain: false,
+  type: "user",
+  message: { role: "user", content },
+  uuid: "u-" + Math.random(),
+  timestamp: "2026-01-01T00:00:00.000Z",
+  cwd: "/p",
+  gitBranch: "main",
+  sessionId: "s",
+  ...extra,
+});
+const assistant = (text: string, model = "claude-x") => ({
+  parentUuid: null,
+  isSidechain: false,
+  message: { id: "m1", type: "message", role: "assistant", model, content: [{ type: "text", text }], stop_reason: "end_turn" },
+  type: "assistant",
+  uuid: "a1",
+  timestamp: "2026-01-01T00:01:00.000Z",
+});
 
 describe("scanTranscript on real CLI transcripts", () => {
   it("reads the first and last prompt, model, place and times", async () => {
@@ -115,7 +133,10 @@ describe("titles and prompts", () => {
         user([{ type: "tool_result", tool_use_id: "t", content: "out" }]),
         user([{ type: "text", text: "[Request interrupted by user]" }]),
         user("<command-name>/context</command-name>\n<command-message>context</command-message>\n<command-args></command-args>"),
-        user([{ type: "text", text: "  The real\n question  " }, { type: "text", text: '<context label="Selection">\nPlayer\n</context>' }]),
+        user([
+          { type: "text", text: "  The real\n question  " },
+          { type: "text", text: '<context label="Selection">\nPlayer\n</context>' },
+        ]),
       ]),
     );
     expect(r.firstPrompt).toBe("The real question");

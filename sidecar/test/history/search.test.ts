@@ -22,7 +22,11 @@ async function collect(list: Array<Pick<SessionSummary, "id" | "file">>, query: 
 function japanese(): Pick<SessionSummary, "id" | "file"> {
   const file = join(tempDir(), "jp.jsonl");
   const user = { type: "user", message: { role: "user", content: [{ type: "text", text: "プレイヤーのジャンプを修正して" }] }, uuid: "u1", timestamp: "2026-01-01T00:00:00Z" };
-  const reply = { type: "assistant", message: { id: "m1", role: "assistant", model: "x", content: [{ type: "text", text: "ＵｎｉｔｙのRigidbodyを確認しました。ジャンプの高さは2.5です。" }] }, uuid: "a1" };
+  const reply = {
+    type: "assistant",
+    message: { id: "m1", role: "assistant", model: "x", content: [{ type: "text", text: "ＵｎｉｔｙのRigidbodyを確認しました。ジャンプの高さは2.5です。" }] },
+    uuid: "a1",
+  };
   writeFileSync(file, [user, reply].map((l) => JSON.stringify(l)).join("\n") + "\n");
   return { id: "jp", file };
 }

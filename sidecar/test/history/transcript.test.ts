@@ -34,7 +34,10 @@ function live(scenario: string): ChatEvent[] {
   const n = new Normalizer();
   for (let i = 0; i < 10; i++) n.turns.enqueue();
   const file = join(import.meta.dirname, "../../../fixtures/reference/cli-2.1.332", `${scenario}.jsonl`);
-  return readFileSync(file, "utf8").split("\n").filter(Boolean).flatMap((l) => n.handle(parseInbound(JSON.parse(l))));
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .flatMap((l) => n.handle(parseInbound(JSON.parse(l))));
 }
 
 /** Several recorded sessions one after another: a 17-turn transcript. */
@@ -46,12 +49,25 @@ function longTranscript(): string {
 }
 
 describe("loadTranscript renders history like the live chat", () => {
-  it.each(["text", "thinking", "tool-allow", "tool-deny", "always-allow", "interrupt", "interrupt-permission", "queue", "controls", "api-error", "ask-user", "tool-parallel", "eof-midturn", "sigterm", "encoding"])(
-    "%s: the same messages, tool cards, results and decisions as the CLI's stdout",
-    async (scenario) => {
-      expect(shown(await load(scenario))).toEqual(shown(live(scenario)));
-    },
-  );
+  it.each([
+    "text",
+    "thinking",
+    "tool-allow",
+    "tool-deny",
+    "always-allow",
+    "interrupt",
+    "interrupt-permission",
+    "queue",
+    "controls",
+    "api-error",
+    "ask-user",
+    "tool-parallel",
+    "eof-midturn",
+    "sigterm",
+    "encoding",
+  ])("%s: the same messages, tool cards, results and decisions as the CLI's stdout", async (scenario) => {
+    expect(shown(await load(scenario))).toEqual(shown(live(scenario)));
+  });
 
   it("opens each turn with the prompt, and closes it with a result built from the records", async () => {
     const events = await load("tool-allow");
@@ -70,14 +86,27 @@ describe("loadTranscript renders history like the live chat", () => {
   it("marks interrupted turns and the reply that was cut off", async () => {
     const events = await load("interrupt");
     expect(of(events, "message_final")[0]).toMatchObject({ aborted: true, blocks: [{ kind: "text", text: "word0 word1 word2 " }] });
-    expect(of(events, "turn_result").map((r) => [r.terminalReason, r.status, r.ok])).toEqual([["aborted_streaming", "interrupted", false], ["completed", "completed", true]]);
+    expect(of(events, "turn_result").map((r) => [r.terminalReason, r.status, r.ok])).toEqual([
+      ["aborted_streaming", "interrupted", false],
+      ["completed", "completed", true],
+    ]);
   });
 
-  it.each([["interrupt", 2], ["interrupt-permission", 2], ["tool-deny", 3]])("%s: each turn has the status, terminal reason and input tokens it had live", async (scenario, prompts) => {
+  it.each([
+    ["interrupt", 2],
+    ["interrupt-permission", 2],
+    ["tool-deny", 3],
+  ])("%s: each turn has the status, terminal reason and input tokens it had live", async (scenario, prompts) => {
     const n = new Normalizer();
     for (let i = 0; i < prompts; i++) n.turns.enqueue();
     const file = join(import.meta.dirname, "../../../fixtures/reference/cli-2.1.332", `${scenario}.jsonl`);
-    const liveResults = of(readFileSync(file, "utf8").split("\n").filter(Boolean).flatMap((l) => n.handle(parseInbound(JSON.parse(l)))), "turn_result");
+    const liveResults = of(
+      readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .flatMap((l) => n.handle(parseInbound(JSON.parse(l)))),
+      "turn_result",
+    );
     const historyResults = of(await load(scenario), "turn_result");
     const facts = (r: ChatEventOf<"turn_result">) => [r.status, r.ok, r.terminalReason, r.errors];
     expect(historyResults.map(facts)).toEqual(liveResults.map(facts));
@@ -94,7 +123,13 @@ describe("loadTranscript renders history like the live chat", () => {
     n.turns.enqueue();
     n.turns.enqueue();
     const file = join(import.meta.dirname, "../../../fixtures/reference/cli-2.1.332", "interrupt.jsonl");
-    const liveResults = of(readFileSync(file, "utf8").split("\n").filter(Boolean).flatMap((l) => n.handle(parseInbound(JSON.parse(l)))), "turn_result");
+    const liveResults = of(
+      readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .flatMap((l) => n.handle(parseInbound(JSON.parse(l)))),
+      "turn_result",
+    );
     const historyResults = of(await load("interrupt"), "turn_result");
     expect(liveResults[0]!.usage.output).toBeGreaterThan(1);
     expect(historyResults.map((r) => r.usage.output)).toEqual(liveResults.map((r) => r.usage.output));
@@ -104,7 +139,9 @@ describe("loadTranscript renders history like the live chat", () => {
     const events = await load("nocreds");
     expect(of(events, "turn_result")).toEqual([]);
     expect(of(events, "message_final")).toEqual([]);
-    expect(of(events, "notice")).toEqual([expect.objectContaining({ code: "not_logged_in", level: "error", data: { turnId: events[0]!.type === "user_message" ? events[0]!.turnId : "", detail: "Not logged in · Please run /login" } })]);
+    expect(of(events, "notice")).toEqual([
+      expect.objectContaining({ code: "not_logged_in", level: "error", data: { turnId: events[0]!.type === "user_message" ? events[0]!.turnId : "", detail: "Not logged in · Please run /login" } }),
+    ]);
   });
 
   it("records denied tools on the tool card and in the turn's result", async () => {

@@ -97,7 +97,10 @@ describe("watchSessions", () => {
     const rec = recorder();
     const watcher = watchSessions("/unused", rec.on, { transcriptDir: dir, stateDir: state, seedFromCache: true, debounceMs: 30, pollMs: 50 });
     try {
-      expect(watcher.cached?.map((s) => [s.id, s.lastPrompt]).sort()).toEqual([["s1", "one"], ["s2", "two"]]);
+      expect(watcher.cached?.map((s) => [s.id, s.lastPrompt]).sort()).toEqual([
+        ["s1", "one"],
+        ["s2", "two"],
+      ]);
       const fix = await rec.next((c) => c.changed.length > 0);
       expect(fix.changed.map((s) => [s.id, s.lastPrompt])).toEqual([["s1", "changed while no sidecar ran"]]);
       expect(fix.removed).toEqual(["s2"]);

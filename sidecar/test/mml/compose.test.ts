@@ -70,7 +70,10 @@ describe("compose_mml actions", () => {
   });
 
   it("keeps the WAV and warns when Unity's import fails", async () => {
-    const r = (await composeMml({ action: "compose", mode: "pyxel", mml: "0: C" }, { projectRoot: tmp(), stateDir: tmp(), importAsset: () => Promise.reject(new Error("Editor busy")) })) as ComposeResult;
+    const r = (await composeMml(
+      { action: "compose", mode: "pyxel", mml: "0: C" },
+      { projectRoot: tmp(), stateDir: tmp(), importAsset: () => Promise.reject(new Error("Editor busy")) },
+    )) as ComposeResult;
     expect(r.success).toBe(true);
     expect(r.validation.warnings.map((w) => [w.code, w.severity])).toEqual([["IMPORT_FAILED", "warning"]]);
   });
@@ -82,7 +85,11 @@ describe("compose_mml actions", () => {
     expect([c.success, c.wav_path, c.note_sequence, codes(c)]).toEqual([false, null, null, ["MODE_UNKNOWN", "MML_EMPTY", "SAMPLE_RATE_OUT_OF_RANGE"]]);
     expect(codes((await composeMml({ action: "compose", mode: "pyxel", mml: "0: C", sample_rate: 500_000 }, env)) as never)).toEqual(["SAMPLE_RATE_OUT_OF_RANGE"]);
     expect(codes((await composeMml({ action: "validate", mode: "pyxel", mml: "0: " + "C".repeat(MAX_MML_CHARS) }, env)) as never)).toEqual(["MML_TOO_LARGE"]);
-    expect(codes((await composeMml({ action: "validate", mode: "pyxel", mml: 5, normalize: "yes", sample_rate: 44100.5 }, env)) as never)).toEqual(["ARGUMENT_INVALID", "ARGUMENT_INVALID", "ARGUMENT_INVALID"]);
+    expect(codes((await composeMml({ action: "validate", mode: "pyxel", mml: 5, normalize: "yes", sample_rate: 44100.5 }, env)) as never)).toEqual([
+      "ARGUMENT_INVALID",
+      "ARGUMENT_INVALID",
+      "ARGUMENT_INVALID",
+    ]);
     const t = (await composeMml({ action: "template", template: "waltz" }, env)) as TemplateResult;
     expect([t.mml, codes(t as never)]).toEqual(["", ["TEMPLATE_UNKNOWN"]]);
     const long = (await composeMml({ action: "compose", mode: "pyxel", mml: "0: T1 C1", sample_rate: 192_000 }, env)) as ComposeResult;

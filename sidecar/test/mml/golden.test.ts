@@ -13,7 +13,15 @@ describe("templates and golden IR", () => {
   it.each([...files.keys()])("%s matches what the code generates (npm run gen:mml)", (path) => {
     expect(readFileSync(join(root, path), "utf8")).toBe(files.get(path));
   });
-  it.each(TEMPLATE_NAMES.flatMap((n) => [[n, "ppmck"], [n, "pyxel"]] as const))("template %s (%s) parses without errors into a valid IR", (name, mode) => {
+  it.each(
+    TEMPLATE_NAMES.flatMap(
+      (n) =>
+        [
+          [n, "ppmck"],
+          [n, "pyxel"],
+        ] as const,
+    ),
+  )("template %s (%s) parses without errors into a valid IR", (name, mode) => {
     const r = parseMml(template(name, mode).mml, mode);
     expect(r.errors).toEqual([]);
     expect(NoteSequenceSchema.safeParse(r.ir).success).toBe(true);

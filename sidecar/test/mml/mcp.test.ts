@@ -28,7 +28,7 @@ async function connect() {
 type Structured = { success?: boolean; valid?: boolean; validation?: { errors: { code: string; field?: string; message: string; hint: string }[] }; errors?: { code: string; field?: string }[] };
 
 describe("compose_mml over MCP", () => {
-  it("answers sample_rate: \"fast\" with ARGUMENT_INVALID on field sample_rate in the structured result (was text-only invalid_params)", async () => {
+  it('answers sample_rate: "fast" with ARGUMENT_INVALID on field sample_rate in the structured result (was text-only invalid_params)', async () => {
     const client = await connect();
     const r = await client.callTool({ name: "compose_mml", arguments: { action: "compose", mode: "pyxel", mml: "0: C", sample_rate: "fast" } });
     expect(r.isError).toBe(true);
@@ -47,7 +47,11 @@ describe("compose_mml over MCP", () => {
     const v = await client.callTool({ name: "compose_mml", arguments: { action: "validate", mode: 1, mml: "A c", normalize: "yes", tempo: 120 } });
     const vs = v.structuredContent as Structured & { errors: { code: string; field: string }[] };
     expect(vs.valid).toBe(false);
-    expect(vs.errors.map((e) => [e.code, e.field]).sort()).toEqual([["ARGUMENT_INVALID", "mode"], ["ARGUMENT_INVALID", "normalize"], ["ARGUMENT_INVALID", "tempo"]]);
+    expect(vs.errors.map((e) => [e.code, e.field]).sort()).toEqual([
+      ["ARGUMENT_INVALID", "mode"],
+      ["ARGUMENT_INVALID", "normalize"],
+      ["ARGUMENT_INVALID", "tempo"],
+    ]);
     const t = await client.callTool({ name: "compose_mml", arguments: { action: "template", template: 3 } });
     expect([t.isError, (t.structuredContent as Structured).errors!.map((e) => e.field)]).toEqual([true, ["template"]]);
     await client.close();

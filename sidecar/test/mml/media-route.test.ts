@@ -33,7 +33,8 @@ async function setup() {
   const media = mmlMediaRoutes({ projectRoot: project, stateDir, generated, token: TOKEN });
   server = await startServer({ port: 0, token: TOKEN, version: "0", onClient: () => ({ onText: () => {}, onClose: () => {} }), health: () => ({}), route: media.route, proofRoute: media.proofRoute });
   const env = { projectRoot: project, stateDir, onWritten: generated.record };
-  const get = (route: string, path: string, auth = true) => fetch(`${server!.url.replace(/\/$/, "")}${route}?path=${encodeURIComponent(path)}`, { headers: auth ? { Authorization: `Bearer ${TOKEN}` } : {} });
+  const get = (route: string, path: string, auth = true) =>
+    fetch(`${server!.url.replace(/\/$/, "")}${route}?path=${encodeURIComponent(path)}`, { headers: auth ? { Authorization: `Bearer ${TOKEN}` } : {} });
   const withProof = (route: string, path: string, proof = mediaProof(TOKEN, server!.port, path)) => fetch(`${server!.url.replace(/\/$/, "")}${route}?path=${encodeURIComponent(path)}&proof=${proof}`);
   return { project, env, get, withProof };
 }
@@ -58,7 +59,11 @@ describe("the /mml media routes", () => {
     const r = (await composeMml({ action: "compose", mode: "pyxel", mml: "0: T120 L4 C D E" }, env)) as ComposeResult;
     const wav = await get("/mml/wav", r.wav_path!);
     expect([wav.status, wav.headers.get("content-type")]).toEqual([200, "audio/wav"]);
-    expect(Buffer.from(await wav.arrayBuffer()).subarray(0, 4).toString()).toBe("RIFF");
+    expect(
+      Buffer.from(await wav.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe("RIFF");
     expect((await get("/mml/wav", r.wav_path!, false)).status).toBe(401);
     const notes = (await (await get("/mml/notes", r.wav_path!)).json()) as { note_sequence: unknown };
     expect(notes.note_sequence).toEqual(r.note_sequence);

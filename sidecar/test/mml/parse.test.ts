@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NoteEvent } from "../../src/mml/ir.js";
 import { parseMml, type MmlMode } from "../../src/mml/parse.js";
 
-const notes = (mml: string, mode: MmlMode, ch: "Pulse1" | "Pulse2" | "Triangle" | "Noise" = "Pulse1") =>
-  parseMml(mml, mode).ir.channels[ch].events.filter((e): e is NoteEvent => e.type === "note");
+const notes = (mml: string, mode: MmlMode, ch: "Pulse1" | "Pulse2" | "Triangle" | "Noise" = "Pulse1") => parseMml(mml, mode).ir.channels[ch].events.filter((e): e is NoteEvent => e.type === "note");
 const firstError = (mml: string, mode: MmlMode) => {
   const e = parseMml(mml, mode).errors[0];
   return e && { code: e.code, line: e.line, column: e.column };
@@ -21,7 +20,11 @@ describe("pyxel dialect", () => {
   });
   it("slurs different pitches with & (legato, gate 1) and keeps Q's gate elsewhere", () => {
     const ns = notes("0: Q50 C&D E", "pyxel");
-    expect(ns.map((n) => [n.key, n.gate, n.slur])).toEqual([[60, 1, true], [62, 0.5, false], [64, 0.5, false]]);
+    expect(ns.map((n) => [n.key, n.gate, n.slur])).toEqual([
+      [60, 1, true],
+      [62, 0.5, false],
+      [64, 0.5, false],
+    ]);
   });
   it("expands repeats with counts, nesting, and an endless repeat once with a warning", () => {
     expect(notes("0: [C [D]2 ]3", "pyxel").map((n) => n.key)).toEqual([60, 62, 62, 60, 62, 62, 60, 62, 62]);
@@ -41,7 +44,10 @@ describe("pyxel dialect", () => {
   it("maps tones @0–@4 to voices and V0–127 to 4-bit volume", () => {
     const ev = parseMml("0: @0 @2 @3 @4 V127 V0", "pyxel").ir.channels.Pulse1.events;
     expect(ev.filter((e) => e.type === "voice").map((e) => (e as { voice: unknown }).voice)).toEqual([
-      { wave: "triangle" }, { wave: "pulse", duty: 0.25 }, { wave: "noise", noise_mode: "long" }, { wave: "noise", noise_mode: "short" },
+      { wave: "triangle" },
+      { wave: "pulse", duty: 0.25 },
+      { wave: "noise", noise_mode: "long" },
+      { wave: "noise", noise_mode: "short" },
     ]);
     expect(ev.filter((e) => e.type === "volume").map((e) => (e as { level: number }).level)).toEqual([15, 0]);
   });
@@ -68,7 +74,10 @@ describe("pyxel dialect", () => {
   });
   it("gives the offending line as context and keeps going after an error", () => {
     const r = parseMml("0: C\n1: C Z D X", "pyxel");
-    expect(r.errors.map((e) => [e.column, e.context])).toEqual([[5, "1: C Z D X"], [9, "1: C Z D X"]]);
+    expect(r.errors.map((e) => [e.column, e.context])).toEqual([
+      [5, "1: C Z D X"],
+      [9, "1: C Z D X"],
+    ]);
     expect(notes("0: C\n1: C Z D X", "pyxel", "Pulse2").map((n) => n.key)).toEqual([60, 62]);
   });
   it("caps the number of reported errors", () => {
@@ -90,8 +99,17 @@ describe("ppmck dialect", () => {
   it("uses q for the pulse duty and the noise mode, Q for the gate, ^ and & for ties and slurs", () => {
     const ev = parseMml("A q0 q1 q2 q3 Q6 c4^8 d&e\nN q1", "ppmck").ir.channels;
     expect(ev.Pulse1.events.filter((e) => e.type === "voice").map((e) => (e as { voice: { duty?: number } }).voice.duty)).toEqual([0.125, 0.25, 0.5, 0.75]);
-    expect(ev.Pulse1.events.filter((e) => e.type === "note").map((e) => { const n = e as NoteEvent; return [n.key, n.length, n.gate, n.slur]; })).toEqual([
-      [60, 72, 0.75, false], [62, 48, 1, true], [64, 48, 0.75, false],
+    expect(
+      ev.Pulse1.events
+        .filter((e) => e.type === "note")
+        .map((e) => {
+          const n = e as NoteEvent;
+          return [n.key, n.length, n.gate, n.slur];
+        }),
+    ).toEqual([
+      [60, 72, 0.75, false],
+      [62, 48, 1, true],
+      [64, 48, 0.75, false],
     ]);
     expect(ev.Noise.events).toEqual([{ type: "voice", tick: 0, voice: { wave: "noise", noise_mode: "short" } }]);
   });
@@ -109,7 +127,14 @@ describe("ppmck dialect", () => {
     expect(r.ir.definitions.lfos.mp1).toEqual({ id: "mp1", unit: "frame", delay: 10, period: 6, depth_cents: 30 });
     expect(r.ir.definitions.glides.gl2).toEqual({ id: "gl2", offset_cents: -200, length: "auto" });
     const sel = r.ir.channels.Pulse1.events.filter((e) => e.type === "envelope" || e.type === "lfo" || e.type === "glide").map((e) => [e.type, (e as { id: string | null }).id]);
-    expect(sel).toEqual([["envelope", "v1"], ["lfo", "mp1"], ["glide", "gl2"], ["envelope", null], ["lfo", null], ["glide", null]]);
+    expect(sel).toEqual([
+      ["envelope", "v1"],
+      ["lfo", "mp1"],
+      ["glide", "gl2"],
+      ["envelope", null],
+      ["lfo", null],
+      ["glide", null],
+    ]);
   });
   it("reports errors with line and column, once for a multi-track line", () => {
     expect(parseMml("AB c x", "ppmck").errors.map((e) => [e.code, e.line, e.column])).toEqual([["SYNTAX_INVALID_TOKEN", 0, 5]]);

@@ -75,7 +75,12 @@ describe("note edges", () => {
 
   it("joins legato and gapless notes without a dip: the level across the join stays within 5 %", () => {
     // t72 r48 c8&d8: the join falls on sample 21437.5, where the gate end once rounded apart from the next start
-    for (const [mml, mode] of [["0: T120 V100 @1 Q100 L4 C& D", "pyxel"], ["0: T120 V100 @1 Q100 L4 C D", "pyxel"], ["A t120 q2 l4 c&d", "ppmck"], ["A t72 q2 r48 c8&d8", "ppmck"]] as const) {
+    for (const [mml, mode] of [
+      ["0: T120 V100 @1 Q100 L4 C& D", "pyxel"],
+      ["0: T120 V100 @1 Q100 L4 C D", "pyxel"],
+      ["A t120 q2 l4 c&d", "ppmck"],
+      ["A t72 q2 r48 c8&d8", "ppmck"],
+    ] as const) {
       const { out, notes } = render(mml, mode, 0);
       const join = notes[1]!.start;
       expect(notes[0]!.gateEnd, mml).toBe(join);
@@ -91,7 +96,7 @@ describe("legato and envelopes", () => {
   it("pyxel: C& D restarts the envelope on D, as Pyxel's voice does (D was silent)", () => {
     // the envelope falls from 127 to 0 over 24 ticks, half of each quarter
     const { out, notes } = render("0: T120 @1 @ENV1 { 127, 24, 0 } L4 C& D", "pyxel", 0);
-    const [c, d] = notes as [typeof notes[0], typeof notes[0]];
+    const [c, d] = notes as [(typeof notes)[0], (typeof notes)[0]];
     expect(d.start).toBe(c.gateEnd); // still legato: no gap
     const first = (n: typeof c) => rms(out, n.start, n.start + 8820); // the first 0.2 s
     expect(first(c)).toBeGreaterThan(0.1);

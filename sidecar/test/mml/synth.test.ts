@@ -24,7 +24,12 @@ describe("synthesis, measured on the samples", () => {
   });
 
   it("makes pulse duty cycles of 12.5, 25, 50 and 75 %", () => {
-    for (const [q, duty] of [[0, 0.125], [1, 0.25], [2, 0.5], [3, 0.75]] as const) {
+    for (const [q, duty] of [
+      [0, 0.125],
+      [1, 0.25],
+      [2, 0.5],
+      [3, 0.75],
+    ] as const) {
       const x = renderOne(`A t120 o2 q${q} a1`, "ppmck"); // 110 Hz: 401 samples a period
       let high = 0;
       for (let i = 0; i < x.length; i++) if (x[i]! > 0) high++;
@@ -38,7 +43,13 @@ describe("synthesis, measured on the samples", () => {
     const x = renderOne("A t150 q1 c4. r8 c8^16 r8 c4&c8 r4 t75 c8 r8 l16 c.. r16", "ppmck");
     const expected: [number, number][] = [];
     let t = 0;
-    for (const [len, rest] of [[1.5 * q, 0.5 * q], [0.75 * q, 0.5 * q], [1.5 * q, q], [q, q], [2 * (7 / 16) * q, 2 * 0.25 * q]] as [number, number][]) {
+    for (const [len, rest] of [
+      [1.5 * q, 0.5 * q],
+      [0.75 * q, 0.5 * q],
+      [1.5 * q, q],
+      [q, q],
+      [2 * (7 / 16) * q, 2 * 0.25 * q],
+    ] as [number, number][]) {
       expected.push([Math.round(t), Math.round(t + len)]);
       t += len + rest;
     }
@@ -48,11 +59,17 @@ describe("synthesis, measured on the samples", () => {
 
   it("leaves the gap a gate asks for (pyxel Q50: half of each note)", () => {
     const x = renderOne("0: T120 Q50 @2 C4 C4", "pyxel");
-    expect(soundingRuns(x)).toEqual([[0, 11025], [22050, 33075]]);
+    expect(soundingRuns(x)).toEqual([
+      [0, 11025],
+      [22050, 33075],
+    ]);
   });
 
   it("runs the 15-bit noise register with a period of 32767 steps (long) and 93 (short)", () => {
-    for (const [short, period] of [[false, 32767], [true, 93]] as const) {
+    for (const [short, period] of [
+      [false, 32767],
+      [true, 93],
+    ] as const) {
       const lfsr = new NoiseLfsr();
       const seen = new Map<number, number>();
       let found = 0;
@@ -66,9 +83,12 @@ describe("synthesis, measured on the samples", () => {
   });
 
   it("repeats the rendered noise exactly every 32767 or 93 steps (one step per sample and per two samples)", () => {
-    for (const [short, period] of [[false, 32767], [true, 93]] as const) {
+    for (const [short, period] of [
+      [false, 32767],
+      [true, 93],
+    ] as const) {
       for (const stepsPerSample of [1, 0.5]) {
-        const out = new Float32Array(3 * period / stepsPerSample + 1000);
+        const out = new Float32Array((3 * period) / stepsPerSample + 1000);
         renderNoise(out, 0, out.length, new NoiseLfsr(), 0, stepsPerSample, short, 1);
         const lag = period / stepsPerSample;
         let mismatches = 0;

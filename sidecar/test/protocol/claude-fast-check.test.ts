@@ -16,7 +16,11 @@ const dirs = [join(root, "reference/cli-2.1.332"), join(root, "captures")];
 const values: unknown[] = dirs.flatMap((dir) =>
   readdirSync(dir)
     .filter((f) => f.endsWith(".jsonl") && !f.endsWith(".stdin.jsonl") && !f.endsWith(".api.jsonl") && !f.endsWith(".timeline.jsonl"))
-    .flatMap((f) => readFileSync(join(dir, f), "utf8").split("\n").filter((l) => l.trim() !== ""))
+    .flatMap((f) =>
+      readFileSync(join(dir, f), "utf8")
+        .split("\n")
+        .filter((l) => l.trim() !== ""),
+    )
     .map((l) => JSON.parse(l) as unknown),
 );
 
@@ -94,7 +98,14 @@ describe("fast checks of claude's messages", () => {
   });
 
   it("mirror the schema's rules one by one", () => {
-    const loose = z.looseObject({ a: z.string(), b: z.number().optional(), c: z.string().nullish(), d: z.union([z.string(), z.array(z.literal("x"))]), e: z.record(z.string(), z.boolean()).optional(), f: z.enum(["p", "q"]).optional() });
+    const loose = z.looseObject({
+      a: z.string(),
+      b: z.number().optional(),
+      c: z.string().nullish(),
+      d: z.union([z.string(), z.array(z.literal("x"))]),
+      e: z.record(z.string(), z.boolean()).optional(),
+      f: z.enum(["p", "q"]).optional(),
+    });
     const check = fastCheck(loose)!;
     expect(check({ a: "s", d: "t", extra: { deep: [1] } })).toBe(true);
     expect(check({ a: "s", d: ["x", "x"], b: 2, c: null, e: { k: true }, f: "q" })).toBe(true);

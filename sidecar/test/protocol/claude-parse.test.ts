@@ -9,7 +9,10 @@ const dir = join(import.meta.dirname, "../../../fixtures/reference/cli-2.1.332")
 const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl"));
 const stdoutFiles = files.filter((f) => !f.endsWith(".stdin.jsonl"));
 const stdinFiles = files.filter((f) => f.endsWith(".stdin.jsonl"));
-const lines = (f: string) => readFileSync(join(dir, f), "utf8").split("\n").filter((l) => l.trim() !== "");
+const lines = (f: string) =>
+  readFileSync(join(dir, f), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
 
 describe("claude stdout parsing", () => {
   it("has the reference captures", () => {

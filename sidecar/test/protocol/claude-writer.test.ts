@@ -55,7 +55,11 @@ describe("StdinWriter", () => {
     stream.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
     const writer = new StdinWriter(stream);
     await Promise.all([writer.send(userMessage("one")), writer.send(userMessage("two")), writer.send(controlRequest("req_1", { subtype: "interrupt" }))]);
-    const lines = chunks.join("").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = chunks
+      .join("")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.message?.content?.[0]?.text ?? l.request.subtype)).toEqual(["one", "two", "interrupt"]);
     writer.end();
     await expect(writer.send(userMessage("three"))).rejects.toMatchObject({ code: "stdin_closed" });

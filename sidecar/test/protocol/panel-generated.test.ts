@@ -21,7 +21,23 @@ describe("generated protocol files", () => {
     const files = generateProtocolFiles(renderBlocks);
     const names = [...files.keys()];
     for (const kind of ["welcome", "ack", "error", "event", "snapshot", "chats"]) expect(names).toContain(`samples/frame-${kind}.json`);
-    for (const type of ["state", "init", "user_message", "turn_started", "message_start", "message_delta", "message_final", "tool_started", "tool_finished", "permission_requested", "permission_resolved", "subagent", "turn_result", "notice", "unknown"]) {
+    for (const type of [
+      "state",
+      "init",
+      "user_message",
+      "turn_started",
+      "message_start",
+      "message_delta",
+      "message_final",
+      "tool_started",
+      "tool_finished",
+      "permission_requested",
+      "permission_resolved",
+      "subagent",
+      "turn_result",
+      "notice",
+      "unknown",
+    ]) {
       expect(names).toContain(`samples/event-${type}.json`);
     }
     for (const cmd of ["hello", "chats.list", "chat.open", "chat.close", "chat.send", "chat.interrupt", "permission.answer", "chat.setModel", "chat.setPermissionMode", "subscribe", "unsubscribe"]) {

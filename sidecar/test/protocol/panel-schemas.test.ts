@@ -16,7 +16,14 @@ describe("PanelEvent", () => {
   });
 
   it("accepts text blocks with unity blocks and html, and rejects malformed unity blocks", () => {
-    const final = { type: "message_final", turnId: "t1", messageId: "m", parentToolUseId: null, aborted: false, blocks: [{ index: 0, kind: "text", text: "**hi**", unity: [{ type: "paragraph", text: "<b>hi</b>" }], html: "<p><strong>hi</strong></p>" }] };
+    const final = {
+      type: "message_final",
+      turnId: "t1",
+      messageId: "m",
+      parentToolUseId: null,
+      aborted: false,
+      blocks: [{ index: 0, kind: "text", text: "**hi**", unity: [{ type: "paragraph", text: "<b>hi</b>" }], html: "<p><strong>hi</strong></p>" }],
+    };
     expect(PanelEvent.parse(final)).toEqual(final);
     expect(PanelEvent.safeParse({ ...final, blocks: [{ ...final.blocks[0], unity: [{ type: "paragraph" }] }] }).success).toBe(false);
     const plain = { ...final, blocks: [{ index: 0, kind: "text", text: "hi" }] };
@@ -47,11 +54,20 @@ describe("parseClientCommand", () => {
     expect(parseClientCommand('{"cmd":"chats.list"}')).toMatchObject({ ok: false, code: "invalid_command", message: expect.stringContaining("id") });
     const bad = parseClientCommand(JSON.stringify({ id: "8", cmd: "permission.answer", chatId: "c1", requestId: "r", answer: { kind: "maybe" } }));
     expect(bad).toMatchObject({ ok: false, id: "8", code: "invalid_command", message: expect.stringContaining("answer") });
-    expect(parseClientCommand(JSON.stringify({ id: "9", cmd: "chat.send", chatId: "c1", text: "x", attachments: [{ kind: "image", label: "a", mediaType: "image/bmp", base64: "" }] }))).toMatchObject({ ok: false, code: "invalid_command" });
+    expect(parseClientCommand(JSON.stringify({ id: "9", cmd: "chat.send", chatId: "c1", text: "x", attachments: [{ kind: "image", label: "a", mediaType: "image/bmp", base64: "" }] }))).toMatchObject({
+      ok: false,
+      code: "invalid_command",
+    });
   });
 
   it("mirrors the engine's permission answers", () => {
-    for (const a of [{ kind: "allow" }, { kind: "allow_always", suggestions: [0, 2] }, { kind: "deny", message: "no" }, { kind: "deny_stop" }, { kind: "answer_questions", answers: { "Which?": "A" } }]) {
+    for (const a of [
+      { kind: "allow" },
+      { kind: "allow_always", suggestions: [0, 2] },
+      { kind: "deny", message: "no" },
+      { kind: "deny_stop" },
+      { kind: "answer_questions", answers: { "Which?": "A" } },
+    ]) {
       expect(PermissionAnswer.parse(a)).toEqual(a);
     }
     expect(PermissionAnswer.safeParse({ kind: "allow_always", suggestions: [-1] }).success).toBe(false);

@@ -14,12 +14,7 @@ describe("splitAssetRefs", () => {
   });
 
   it("leaves sentence punctuation and brackets outside the path", () => {
-    expect(refs("See Assets/A.cs. Also (Assets/B.cs), [Assets/C.cs]; Assets/D.cs!")).toEqual([
-      "Assets/A.cs",
-      "Assets/B.cs",
-      "Assets/C.cs",
-      "Assets/D.cs",
-    ]);
+    expect(refs("See Assets/A.cs. Also (Assets/B.cs), [Assets/C.cs]; Assets/D.cs!")).toEqual(["Assets/A.cs", "Assets/B.cs", "Assets/C.cs", "Assets/D.cs"]);
   });
 
   it("keeps a :line suffix in the ref and the link text", () => {

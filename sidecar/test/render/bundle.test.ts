@@ -46,16 +46,17 @@ describe("renderHtml in a single-file bundle", () => {
     await build({ ...BUNDLE_OPTIONS, entryPoints: [entry], outfile });
     await writeXhrStub([dir]);
     const { stdout } = await run(process.execPath, [outfile], { cwd: dir, timeout: 30_000 });
-    expect(stdout.trim()).toBe(
-      '<p><strong>hi</strong> &lt;img src=x onerror=alert(1)&gt; <a href="https://e.com" target="_blank" rel="noopener noreferrer">a</a></p>',
-    );
+    expect(stdout.trim()).toBe('<p><strong>hi</strong> &lt;img src=x onerror=alert(1)&gt; <a href="https://e.com" target="_blank" rel="noopener noreferrer">a</a></p>');
   }, 60_000);
 
   it("runs the render worker from a split bundle (the pool in a chunk, the worker its own entry beside the main one)", async () => {
     dir ??= await mkdtemp(join(tmpdir(), "render-bundle-"));
     const entry = join(dir, "pool-entry.ts");
     const outdir = join(dir, "split");
-    await writeFile(entry, `const { RenderPool } = await import(${JSON.stringify(poolModule)}); const pool = new RenderPool(); const r = await pool.render("**hi** <img src=x onerror=alert(1)>", true); console.log(JSON.stringify(r)); await pool.close();\n`);
+    await writeFile(
+      entry,
+      `const { RenderPool } = await import(${JSON.stringify(poolModule)}); const pool = new RenderPool(); const r = await pool.render("**hi** <img src=x onerror=alert(1)>", true); console.log(JSON.stringify(r)); await pool.close();\n`,
+    );
     await build({ ...BUNDLE_OPTIONS, entryPoints: { entry, "render-worker": workerModule }, outdir, splitting: true, chunkNames: "chunks/[name]-[hash]", outExtension: { ".js": ".mjs" } });
     await writeXhrStub([outdir, join(outdir, "chunks")]);
     const { stdout } = await run(process.execPath, [join(outdir, "entry.mjs")], { cwd: dir, timeout: 60_000 });

@@ -12,10 +12,7 @@ describe("renderHtml — markdown features", () => {
 
   it("renders lists with start numbers, nesting and task boxes (no form inputs)", () => {
     const html = compact(renderHtml("3. a\n4. b\n   - [x] done\n   - [ ] todo"));
-    expect(html).toBe(
-      '<ol start="3"><li>a</li><li>b<ul><li><span class="task-box task-checked">☑</span> done</li>' +
-        '<li><span class="task-box">☐</span> todo</li></ul></li></ol>',
-    );
+    expect(html).toBe('<ol start="3"><li>a</li><li>b<ul><li><span class="task-box task-checked">☑</span> done</li>' + '<li><span class="task-box">☐</span> todo</li></ul></li></ol>');
   });
 
   it("renders tables with column alignment", () => {
@@ -35,9 +32,8 @@ describe("renderHtml — markdown features", () => {
 
 describe("renderHtml — links", () => {
   it("opens web links in a new tab without opener or referrer", () => {
-    expect(compact(renderHtml("[d](https://e.com/a?b=1&c=2 \"T\") <mailto:x@y.z>"))).toBe(
-      '<p><a href="https://e.com/a?b=1&amp;c=2" title="T" target="_blank" rel="noopener noreferrer">d</a> ' +
-        '<a href="mailto:x@y.z" target="_blank" rel="noopener noreferrer">mailto:x@y.z</a></p>',
+    expect(compact(renderHtml('[d](https://e.com/a?b=1&c=2 "T") <mailto:x@y.z>'))).toBe(
+      '<p><a href="https://e.com/a?b=1&amp;c=2" title="T" target="_blank" rel="noopener noreferrer">d</a> ' + '<a href="mailto:x@y.z" target="_blank" rel="noopener noreferrer">mailto:x@y.z</a></p>',
     );
   });
 
@@ -54,8 +50,6 @@ describe("renderHtml — links", () => {
   });
 
   it("renders images as links to the image, never as <img>", () => {
-    expect(compact(renderHtml("![logo](https://e.com/l.png) ![x](javascript:alert(1))"))).toBe(
-      '<p><a href="https://e.com/l.png" target="_blank" rel="noopener noreferrer">logo</a> x</p>',
-    );
+    expect(compact(renderHtml("![logo](https://e.com/l.png) ![x](javascript:alert(1))"))).toBe('<p><a href="https://e.com/l.png" target="_blank" rel="noopener noreferrer">logo</a> x</p>');
   });
 });

@@ -22,7 +22,7 @@ describe("blocks with JSON forms", () => {
   });
 
   it("do not parse the JSON to copy the other fields, pick forms or drop them", () => {
-    const broken: JsonForms = { unity: { json: utf8("[not json") }, html: { json: utf8("\"<p>x</p>\"") } };
+    const broken: JsonForms = { unity: { json: utf8("[not json") }, html: { json: utf8('"<p>x</p>"') } };
     const block = withJsonForms({ index: 1, kind: "text", text: "x", unity: "stale" }, broken);
     expect(baseFields(block)).toEqual({ index: 1, kind: "text", text: "x" });
     expect(jsonFormsOf(block)).toEqual(broken);

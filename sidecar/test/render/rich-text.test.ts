@@ -28,11 +28,14 @@ describe("escapeRichText — model text can never become a Unity rich-text tag",
   it("never lets any string produce a tag and always shows the input (minus controls)", () => {
     const chars = fc.constantFrom("<", ">", "/", "=", "#", "b", "i", "color", "noparse", "link", " ", '"', "x", "\u200B", "B");
     fc.assert(
-      fc.property(fc.array(chars, { maxLength: 40 }).map((a) => a.join("")), (input) => {
-        const out = escapeRichText(input);
-        expect(findTags(out)).toEqual([]);
-        expect(visibleText(out)).toBe(input);
-      }),
+      fc.property(
+        fc.array(chars, { maxLength: 40 }).map((a) => a.join("")),
+        (input) => {
+          const out = escapeRichText(input);
+          expect(findTags(out)).toEqual([]);
+          expect(visibleText(out)).toBe(input);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -23,12 +23,18 @@ describe("renderUnityBlocks — block structure", () => {
       { type: "heading", level: 2, text: "Setext" },
       { type: "paragraph", text: "Text" },
       { type: "rule" },
-      { type: "quote", blocks: [{ type: "paragraph", text: "quoted" }, { type: "quote", blocks: [{ type: "paragraph", text: "deeper" }] }] },
+      {
+        type: "quote",
+        blocks: [
+          { type: "paragraph", text: "quoted" },
+          { type: "quote", blocks: [{ type: "paragraph", text: "deeper" }] },
+        ],
+      },
     ]);
   });
 
   it("keeps code raw (not escaped), with the first word of the info string as language", () => {
-    expect(one("```cs title=\"x\"\nif (a<b && c>d) Debug.Log(\"<b>\");\n```")).toEqual({
+    expect(one('```cs title="x"\nif (a<b && c>d) Debug.Log("<b>");\n```')).toEqual({
       type: "code",
       language: "cs",
       text: 'if (a<b && c>d) Debug.Log("<b>");',
@@ -117,8 +123,7 @@ describe("renderUnityBlocks — inline rich text", () => {
   it("links http(s) and mailto, including autolinks", () => {
     expect(para("[docs](https://example.com/a?b=1&c=2)")).toBe('<link="https://example.com/a?b=1&c=2"><u>docs</u></link>');
     expect(para("<https://x.y/z> www.foo.com me@x.org")).toBe(
-      '<link="https://x.y/z"><u>https://x.y/z</u></link> <link="http://www.foo.com"><u>www.foo.com</u></link> ' +
-        '<link="mailto:me@x.org"><u>me@x.org</u></link>',
+      '<link="https://x.y/z"><u>https://x.y/z</u></link> <link="http://www.foo.com"><u>www.foo.com</u></link> ' + '<link="mailto:me@x.org"><u>me@x.org</u></link>',
     );
   });
 
@@ -128,7 +133,15 @@ describe("renderUnityBlocks — inline rich text", () => {
   });
 
   it("renders other schemes and relative links as their text only", () => {
-    for (const md of ["[x](javascript:alert(1))", "[x](JaVaScRiPt:alert(1))", "[x](&#106;avascript:alert(1))", "[x](data:text/html,hi)", "[x](file:///etc/passwd)", "[x](docs/readme.md)", "[x](#top)"]) {
+    for (const md of [
+      "[x](javascript:alert(1))",
+      "[x](JaVaScRiPt:alert(1))",
+      "[x](&#106;avascript:alert(1))",
+      "[x](data:text/html,hi)",
+      "[x](file:///etc/passwd)",
+      "[x](docs/readme.md)",
+      "[x](#top)",
+    ]) {
       expect(para(md), md).toBe("x");
     }
   });

@@ -57,12 +57,25 @@ describe("per-chat MCP credentials", () => {
     await t.server.close(500);
     const host = t.host;
     const hooks = notReadyHooks();
-    const server = await startServer({ port: 0, token: t.token, version: "t", onClient: hooks.onClient, health: () => ({}), route: host.route, routeToken: (tok, p) => p === "/mcp" && host.chatTokens.accepts(tok) });
+    const server = await startServer({
+      port: 0,
+      token: t.token,
+      version: "t",
+      onClient: hooks.onClient,
+      health: () => ({}),
+      route: host.route,
+      routeToken: (tok, p) => p === "/mcp" && host.chatTokens.accepts(tok),
+    });
     t = { ...t, server, url: server.url };
     const cred = host.chatTokens.issue(server.port, tempDir());
     const token = /Bearer (\S+)"/.exec(readFileSync(cred.mcpConfig, "utf8"))![1]!;
     const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "c", version: "1" } } };
-    const mcp = (tok: string) => fetch(new URL("mcp", server.url), { method: "POST", headers: { Authorization: `Bearer ${tok}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify(init) });
+    const mcp = (tok: string) =>
+      fetch(new URL("mcp", server.url), {
+        method: "POST",
+        headers: { Authorization: `Bearer ${tok}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+        body: JSON.stringify(init),
+      });
     const opened = await mcp(token);
     expect(opened.status).toBe(200);
     await opened.text();

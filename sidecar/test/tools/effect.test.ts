@@ -12,7 +12,14 @@ import { toolEntry, type ToolEntry, type ToolProvider } from "../../src/tools/ty
 // whose attribute has no such flag), and a script definition is never read-only, whatever its file
 // says — so a panel chat shows its card even with "run read-only tools without asking" on.
 
-const loaded = (raw: Record<string, unknown>): LoadedDefinition => ({ def: Definition.parse(raw), file: "/defs/x.json", source: "project", hash: "h", destructive: raw.destructive === true, ...(raw.kind === "script" ? { scriptFile: "/defs/x.cs" } : {}) });
+const loaded = (raw: Record<string, unknown>): LoadedDefinition => ({
+  def: Definition.parse(raw),
+  file: "/defs/x.json",
+  source: "project",
+  hash: "h",
+  destructive: raw.destructive === true,
+  ...(raw.kind === "script" ? { scriptFile: "/defs/x.cs" } : {}),
+});
 const provider = (entries: ToolEntry[]): ToolProvider => ({ id: "test", kind: entries[0]!.provider, list: () => entries, subscribe: () => () => {}, invoke: async () => ({ ok: true, content: [] }) });
 const request = (tool: string) => ({ subtype: "can_use_tool" as const, tool_name: `mcp__${MCP_SERVER_NAME}__${tool}`, input: { n: 1 }, tool_use_id: "t1" });
 

@@ -55,5 +55,8 @@ export async function until(check: () => boolean, ms = 3000, what = "condition")
 
 /** The text parts of an MCP result, joined. */
 export function textOf(result: object): string {
-  return (((result as { content?: unknown }).content ?? []) as { type: string; text?: string }[]).filter((c) => c.type === "text").map((c) => c.text).join("\n");
+  return (((result as { content?: unknown }).content ?? []) as { type: string; text?: string }[])
+    .filter((c) => c.type === "text")
+    .map((c) => c.text)
+    .join("\n");
 }

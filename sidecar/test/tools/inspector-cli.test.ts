@@ -23,7 +23,10 @@ afterEach(async () => {
 });
 
 async function inspector(...args: string[]): Promise<unknown> {
-  const { stdout } = await promisify(execFile)(node22, [cli, new URL("mcp", t!.url).href, "--transport", "http", "--header", `Authorization: Bearer ${t!.token}`, ...args], { timeout: 60_000, cwd: dirname(cli) });
+  const { stdout } = await promisify(execFile)(node22, [cli, new URL("mcp", t!.url).href, "--transport", "http", "--header", `Authorization: Bearer ${t!.token}`, ...args], {
+    timeout: 60_000,
+    cwd: dirname(cli),
+  });
   return JSON.parse(stdout);
 }
 

@@ -132,7 +132,31 @@ describe("ToolInvoker", () => {
 
   it("a provider that throws or answers garbage gives a typed error, not a crash", async () => {
     const { registry, invoker } = setup();
-    registry.add({ id: "bad", kind: "native", list: () => [{ name: "bad_throw", description: "", inputSchema: { type: "object" }, annotations: { idempotency: "unsafe", mainThread: false, destructive: false, examples: [], alwaysLoad: false, maxResultSizeChars: 100 }, provider: "native" }, { name: "bad_shape", description: "", inputSchema: { type: "object" }, annotations: { idempotency: "unsafe", mainThread: false, destructive: false, examples: [], alwaysLoad: false, maxResultSizeChars: 100 }, provider: "native" }], subscribe: () => () => {}, invoke: async (name) => { if (name === "bad_throw") throw new Error("boom"); return { nope: 1 } as never; } });
+    registry.add({
+      id: "bad",
+      kind: "native",
+      list: () => [
+        {
+          name: "bad_throw",
+          description: "",
+          inputSchema: { type: "object" },
+          annotations: { idempotency: "unsafe", mainThread: false, destructive: false, examples: [], alwaysLoad: false, maxResultSizeChars: 100 },
+          provider: "native",
+        },
+        {
+          name: "bad_shape",
+          description: "",
+          inputSchema: { type: "object" },
+          annotations: { idempotency: "unsafe", mainThread: false, destructive: false, examples: [], alwaysLoad: false, maxResultSizeChars: 100 },
+          provider: "native",
+        },
+      ],
+      subscribe: () => () => {},
+      invoke: async (name) => {
+        if (name === "bad_throw") throw new Error("boom");
+        return { nope: 1 } as never;
+      },
+    });
     expect((await invoker.call("bad_throw", {})).result.error).toEqual({ code: "tool_failed", message: "bad_throw failed: boom" });
     expect((await invoker.call("bad_shape", {})).result.error?.code).toBe("bad_result");
   });

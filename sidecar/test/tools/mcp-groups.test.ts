@@ -22,7 +22,13 @@ const grouped: ToolProvider = {
   kind: "native",
   list: () => [
     toolEntry({ name: "scene_peek", description: "Look at the scene.", inputSchema: { type: "object" }, annotations: { idempotency: "safe" }, provider: "native" }),
-    toolEntry({ name: "find_asset", description: "Find an asset.", inputSchema: { type: "object", properties: { filter: { type: "string" } } }, annotations: { idempotency: "safe", group: "assets", examples: [{ description: "every prefab", arguments: { filter: "t:Prefab" } }] }, provider: "native" }),
+    toolEntry({
+      name: "find_asset",
+      description: "Find an asset.",
+      inputSchema: { type: "object", properties: { filter: { type: "string" } } },
+      annotations: { idempotency: "safe", group: "assets", examples: [{ description: "every prefab", arguments: { filter: "t:Prefab" } }] },
+      provider: "native",
+    }),
   ],
   subscribe: () => () => {},
   invoke: async (name) => textResult(`ran ${name}`),

@@ -18,7 +18,12 @@ function post(body: Buffer | object, opts: { session?: string; token?: string; c
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
   return new Promise((resolve) => {
     const url = new URL(t!.url);
-    const headers: Record<string, string> = { ...HEADERS, Authorization: `Bearer ${opts.token ?? t!.token}`, ...(opts.chunked ? {} : { "Content-Length": String(bytes.length) }), ...(opts.session ? { "mcp-session-id": opts.session, "mcp-protocol-version": "2025-06-18" } : {}) };
+    const headers: Record<string, string> = {
+      ...HEADERS,
+      Authorization: `Bearer ${opts.token ?? t!.token}`,
+      ...(opts.chunked ? {} : { "Content-Length": String(bytes.length) }),
+      ...(opts.session ? { "mcp-session-id": opts.session, "mcp-protocol-version": "2025-06-18" } : {}),
+    };
     const req = request({ host: "127.0.0.1", port: url.port, path: "/mcp", method: "POST", headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
@@ -77,7 +82,12 @@ describe("/mcp hardening", () => {
     const first = await session();
     // An open GET stream is a request under way: this session is not idle.
     const url = new URL(t.url);
-    const stream = request({ host: "127.0.0.1", port: url.port, path: "/mcp", headers: { Authorization: `Bearer ${t.token}`, Accept: "text/event-stream", "mcp-session-id": first, "mcp-protocol-version": "2025-06-18" } });
+    const stream = request({
+      host: "127.0.0.1",
+      port: url.port,
+      path: "/mcp",
+      headers: { Authorization: `Bearer ${t.token}`, Accept: "text/event-stream", "mcp-session-id": first, "mcp-protocol-version": "2025-06-18" },
+    });
     stream.on("error", () => undefined);
     await new Promise<void>((r) => stream.on("response", () => r()).end());
     const later: string[] = [];

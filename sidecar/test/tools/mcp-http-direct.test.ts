@@ -38,8 +38,17 @@ function exchange(port: number, text: string, done: (all: string) => boolean, cu
 
 function post(port: number, token: string, body: unknown, headers: Record<string, string> = {}): string {
   const text = JSON.stringify(body);
-  const all = { Host: `127.0.0.1:${port}`, Authorization: `Bearer ${token}`, Accept: "application/json, text/event-stream", "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)), ...headers };
-  return `POST /mcp HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${text}`;
+  const all = {
+    Host: `127.0.0.1:${port}`,
+    Authorization: `Bearer ${token}`,
+    Accept: "application/json, text/event-stream",
+    "Content-Type": "application/json",
+    "Content-Length": String(Buffer.byteLength(text)),
+    ...headers,
+  };
+  return `POST /mcp HTTP/1.1\r\n${Object.entries(all)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\r\n")}\r\n\r\n${text}`;
 }
 
 /** An answer that ended: a chunked event stream that carried one, or a JSON body of its declared length. */
@@ -52,10 +61,20 @@ const answered = (all: string): boolean => {
 /** Open a session the way a client does (initialize, then initialized); returns its id. */
 async function session(s: ToolServer): Promise<string> {
   const port = s.server.port;
-  const init = (await exchange(port, post(port, s.token, { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }), answered)).join("");
+  const init = (
+    await exchange(
+      port,
+      post(port, s.token, { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
+      answered,
+    )
+  ).join("");
   const sid = /mcp-session-id: ([^\r\n]+)/i.exec(init)?.[1];
   expect(sid).toBeDefined();
-  const ack = (await exchange(port, post(port, s.token, { jsonrpc: "2.0", method: "notifications/initialized" }, { "Mcp-Session-Id": sid!, "Mcp-Protocol-Version": "2025-06-18" }), (all) => all.includes("\r\n\r\n"))).join("");
+  const ack = (
+    await exchange(port, post(port, s.token, { jsonrpc: "2.0", method: "notifications/initialized" }, { "Mcp-Session-Id": sid!, "Mcp-Protocol-Version": "2025-06-18" }), (all) =>
+      all.includes("\r\n\r\n"),
+    )
+  ).join("");
   expect(ack).toMatch(/^HTTP\/1\.1 202/);
   return sid!;
 }
@@ -97,7 +116,16 @@ describe("/mcp direct path", () => {
     expect(await first(post(port, t.token, call, { "Mcp-Session-Id": sid, "Mcp-Protocol-Version": "1999-01-01" }))).toMatch(/^HTTP\/1\.1 400[\s\S]*Unsupported protocol version/);
     expect(await first(post(port, t.token, call, { "Mcp-Session-Id": sid, Accept: "application/json" }))).toMatch(/^HTTP\/1\.1 406/);
     expect(await first(post(port, t.token, call, { "Mcp-Session-Id": sid, "Content-Type": "text/plain" }))).toMatch(/^HTTP\/1\.1 415/);
-    expect(await first(post(port, t.token, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } }, { "Mcp-Session-Id": sid }))).toMatch(/^HTTP\/1\.1 400[\s\S]*already initialized/);
+    expect(
+      await first(
+        post(
+          port,
+          t.token,
+          { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } },
+          { "Mcp-Session-Id": sid },
+        ),
+      ),
+    ).toMatch(/^HTTP\/1\.1 400[\s\S]*already initialized/);
     // A batch is the SDK's too, and still answered.
     const batch = (await exchange(port, post(port, t.token, [call, { ...call, id: 10 }], { "Mcp-Session-Id": sid }), answered)).join("");
     expect([...batch.matchAll(/"id":(9|10)/g)]).toHaveLength(2);

@@ -88,11 +88,13 @@ describe("writeResponse (the SDK transport's Response onto the Node response)", 
     // The answer is only produced once the client has received something: the headers must come alone.
     let received!: () => void;
     const headersArrived = new Promise<void>((r) => (received = r));
-    const port = await serve(HEADERS_WAIT_MS, (c) =>
-      void headersArrived.then(() => {
-        c.enqueue(event("slow"));
-        c.close();
-      }),
+    const port = await serve(
+      HEADERS_WAIT_MS,
+      (c) =>
+        void headersArrived.then(() => {
+          c.enqueue(event("slow"));
+          c.close();
+        }),
     );
     const chunks = await rawExchange(port, get, ended, () => received());
     expect(chunks[0]!.chunk).toMatch(/^HTTP\/1\.1 200/);
@@ -106,10 +108,15 @@ describe("writeResponse (the SDK transport's Response onto the Node response)", 
     let first = true;
     const port = await serve(0, (c) => (controller = c));
     // The event is produced only after the headers reached the client.
-    const chunks = await rawExchange(port, get, (all) => all.includes("data: second"), () => {
-      if (first) controller.enqueue(event("second"));
-      first = false;
-    });
+    const chunks = await rawExchange(
+      port,
+      get,
+      (all) => all.includes("data: second"),
+      () => {
+        if (first) controller.enqueue(event("second"));
+        first = false;
+      },
+    );
     expect(chunks[0]!.chunk).toMatch(/^HTTP\/1\.1 200/);
     expect(chunks[0]!.at).toBeLessThan(HEADERS_WAIT_MS);
     expect(chunks[0]!.chunk).not.toContain("data:");

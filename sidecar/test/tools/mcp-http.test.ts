@@ -122,7 +122,11 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     expect(t!.host.mcp.sessionCount).toBe(1);
     await c.close();
     await until(() => t!.host.mcp.sessionCount === 0, 3000, "the idle session to be reaped");
-    const res = await fetch(new URL("mcp", t!.url), { method: "POST", headers: { Authorization: `Bearer ${t!.token}`, "Mcp-Session-Id": sid, "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    const res = await fetch(new URL("mcp", t!.url), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${t!.token}`, "Mcp-Session-Id": sid, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -14,12 +14,21 @@ afterEach(async () => {
 function raw(path: string, method: string, body?: Buffer, timeoutMs = 5000): Promise<{ status: number; text: string } | { error: string }> {
   return new Promise((resolve) => {
     const url = new URL(t!.url);
-    const req = request({ host: "127.0.0.1", port: url.port, path, method, headers: { Authorization: `Bearer ${t!.token}`, "Content-Type": "application/json", ...(body ? { "Content-Length": String(body.length) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", (e) => resolve({ error: e.message }));
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: url.port,
+        path,
+        method,
+        headers: { Authorization: `Bearer ${t!.token}`, "Content-Type": "application/json", ...(body ? { "Content-Length": String(body.length) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", (e) => resolve({ error: e.message }));
+      },
+    );
     req.setTimeout(timeoutMs, () => {
       resolve({ error: "timeout" });
       req.destroy();

@@ -19,7 +19,10 @@ const scripts: ToolProvider = {
   subscribe: () => () => {},
   invoke: async (_name, args) =>
     args.broken === true
-      ? { ...errorResult("script_compile_error", "light_bump.cs(3,5): error CS1002: ; expected. Fix the script and call again."), structured: { errors: [{ file: "light_bump.cs", line: 3, column: 5, message: "; expected" }] } }
+      ? {
+          ...errorResult("script_compile_error", "light_bump.cs(3,5): error CS1002: ; expected. Fix the script and call again."),
+          structured: { errors: [{ file: "light_bump.cs", line: 3, column: 5, message: "; expected" }] },
+        }
       : textResult("bumped"),
 };
 

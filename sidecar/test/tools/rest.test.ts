@@ -9,7 +9,11 @@ afterEach(async () => {
 async function api(path: string, init: { method?: string; body?: unknown; token?: string | null } = {}) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (init.token !== null) headers.Authorization = `Bearer ${init.token ?? t!.token}`;
-  const res = await fetch(new URL(path, t!.url), { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body) });
+  const res = await fetch(new URL(path, t!.url), {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
@@ -72,7 +76,14 @@ describe("REST tools and jobs", () => {
   it("/health reports how the connected Editor is woken for calls, null while it is away", async () => {
     t = await startToolServer();
     let connected = true;
-    t.host.addProvider({ id: "unity", kind: "unity", list: () => [], subscribe: () => () => {}, invoke: async () => ({ ok: true, content: [] }), status: () => ({ connected, queueDepth: 0, wake: connected ? "always" : null }) });
+    t.host.addProvider({
+      id: "unity",
+      kind: "unity",
+      list: () => [],
+      subscribe: () => () => {},
+      invoke: async () => ({ ok: true, content: [] }),
+      status: () => ({ connected, queueDepth: 0, wake: connected ? "always" : null }),
+    });
     expect((await api("/health")).body.tools).toMatchObject({ unityConnected: true, unityWake: "always" });
     connected = false;
     expect((await api("/health")).body.tools).toMatchObject({ unityConnected: false, unityWake: null });

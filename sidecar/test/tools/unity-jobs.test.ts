@@ -20,11 +20,20 @@ afterEach(async () => {
 });
 
 const catalog: PublishedTool[] = [
-  { name: "object_create", description: "Create an object", inputSchema: { type: "object" }, annotations: { idempotency: "unsafe", mainThread: true, destructive: false, examples: [], alwaysLoad: false, maxResultSizeChars: 100000 } },
+  {
+    name: "object_create",
+    description: "Create an object",
+    inputSchema: { type: "object" },
+    annotations: { idempotency: "unsafe", mainThread: true, destructive: false, examples: [], alwaysLoad: false, maxResultSizeChars: 100000 },
+  },
 ];
 
 async function api(path: string, method = "GET", body?: unknown) {
-  const res = await fetch(new URL(path, t!.url), { method, headers: { Authorization: `Bearer ${t!.token}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(new URL(path, t!.url), {
+    method,
+    headers: { Authorization: `Bearer ${t!.token}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 

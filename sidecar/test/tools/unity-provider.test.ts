@@ -39,7 +39,15 @@ function call(provider: UnityToolProvider, name: string) {
   const ctx: ToolCallContext = { callId: `c${++n}`, signal: controller.signal, progress: (p) => progress.push(p), deadline: Date.now() + 600_000 };
   let settled: ToolResult | undefined;
   const promise = provider.invoke(name, {}, ctx).then((r) => (settled = r));
-  return { id: ctx.callId, controller, progress, promise, get result() { return settled; } };
+  return {
+    id: ctx.callId,
+    controller,
+    progress,
+    promise,
+    get result() {
+      return settled;
+    },
+  };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -54,7 +62,10 @@ describe("unity provider: connected", () => {
     provider.subscribe(changes);
     const unity = connect(provider);
     expect(unity.session.publish(catalog)).toBe(2);
-    expect(provider.list().map((t) => [t.name, t.provider])).toEqual([["scene_list", "unity"], ["object_create", "unity"]]);
+    expect(provider.list().map((t) => [t.name, t.provider])).toEqual([
+      ["scene_list", "unity"],
+      ["object_create", "unity"],
+    ]);
     expect(changes).toHaveBeenCalledTimes(1);
     expect(provider.status()).toMatchObject({ connected: true, ready: true, tools: 2, queueDepth: 0, running: 0 });
   });

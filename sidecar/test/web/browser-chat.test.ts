@@ -14,7 +14,18 @@ const chrome = useChromium(async () => {
 
 describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
   it("sends a message with Enter and shows the reply streaming, then as rendered markdown", async () => {
-    server = await startPanelServer(withTurns([streamedTurn("msg_md", [{ kind: "thinking", chunks: ["Look at ", "the script."] }, { kind: "text", chunks: MARKDOWN_CHUNKS }], 120)]));
+    server = await startPanelServer(
+      withTurns([
+        streamedTurn(
+          "msg_md",
+          [
+            { kind: "thinking", chunks: ["Look at ", "the script."] },
+            { kind: "text", chunks: MARKDOWN_CHUNKS },
+          ],
+          120,
+        ),
+      ]),
+    );
     const { page, problems } = await openPanel(chrome.browser, server);
     expect(page.url()).not.toContain("token"); // scrubbed from the address bar
 
@@ -65,7 +76,10 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: chat", () => {
 
     const before = server.links.length;
     for (const link of server.links) link.close(1012, "test: drop the connection");
-    await page.getByRole("status", { name: "Connection" }).filter({ hasNotText: /^Connected$/ }).waitFor();
+    await page
+      .getByRole("status", { name: "Connection" })
+      .filter({ hasNotText: /^Connected$/ })
+      .waitFor();
     await until(() => server!.links.length > before, 10_000, "the page to reconnect");
     await connected(page);
     const resubscribe = server.commands.filter((c) => c.cmd === "subscribe").at(-1);

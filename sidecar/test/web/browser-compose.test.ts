@@ -28,7 +28,9 @@ const chrome = useChromium(async () => {
 
 describe.skipIf(!HAVE_CHROMIUM)("compose card in the browser panel", () => {
   it("shows a player that loads the WAV and a piano roll with one rect per note", { timeout: TIMEOUT }, async () => {
-    rig = await startToolRig([{ match: "Compose a jingle", answers: [useTool("mcp__agent-panel__compose_mml", { action: "compose", mode: "ppmck", mml: MML }), say("Here is your jingle.")] }], { web: true });
+    rig = await startToolRig([{ match: "Compose a jingle", answers: [useTool("mcp__agent-panel__compose_mml", { action: "compose", mode: "ppmck", mml: MML }), say("Here is your jingle.")] }], {
+      web: true,
+    });
     const { page, problems } = await openPanel(chrome.browser, { url: rig.server.url, token: rig.token } as PanelServer);
     await sendPrompt(page, "Compose a jingle for the title screen");
     await allowCompose(page);

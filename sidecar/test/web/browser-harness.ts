@@ -77,7 +77,10 @@ export async function startPanelServer(scenario: object, opts: { render?: (markd
     commands,
     stdin: () => {
       try {
-        return readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+        return readFileSync(log, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l));
       } catch {
         return [];
       }
@@ -140,7 +143,10 @@ export async function openPanel(browser: Browser, s: PanelServer): Promise<{ pag
 
 /** Wait until the connection badge says Connected (generous: the first load of a loaded machine is slow). */
 export async function connected(page: Page, timeout = 30_000): Promise<void> {
-  await page.getByRole("status", { name: "Connection" }).filter({ hasText: /^Connected$/ }).waitFor({ timeout });
+  await page
+    .getByRole("status", { name: "Connection" })
+    .filter({ hasText: /^Connected$/ })
+    .waitFor({ timeout });
 }
 
 /** Type a prompt into the composer and press Enter. */

@@ -25,7 +25,12 @@ async function start() {
   const history = new PanelHistory({ project: "/proj", transcriptDir: copyOfGameDir(), stateDir: null, debounceMs: 50, pollMs: 200 });
   const token = `names-${Math.random().toString(36).slice(2)}-token`;
   const server = await startServer({ port: 0, token, version: "test", staticRoot: writeWebFiles(join(dir, "web")), health: () => ({}), onClient: recordingClient(registry, [], [], { history }) });
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }), () => server.close(1000), () => history.close(), () => registry.closeAll());
+  cleanup.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => server.close(1000),
+    () => history.close(),
+    () => registry.closeAll(),
+  );
   return { url: server.url, token, history };
 }
 

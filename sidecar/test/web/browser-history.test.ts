@@ -25,9 +25,16 @@ const chrome = useChromium(async () => {
 });
 
 /** The sidecar's pieces in-process, with the history of `project` as seen from `home`. */
-async function startSidecar(project: string, home: string, chatDefaults: Partial<ChatOptions> = {}): Promise<{ url: string; token: string; registry: ChatRegistry; commands: Array<Record<string, unknown>> }> {
+async function startSidecar(
+  project: string,
+  home: string,
+  chatDefaults: Partial<ChatOptions> = {},
+): Promise<{ url: string; token: string; registry: ChatRegistry; commands: Array<Record<string, unknown>> }> {
   const dir = mkdtempSync(join(tmpdir(), "ap-web-history-"));
-  const registry = new ChatRegistry({ chatDefaults: { claudePath: claudeBinary(), cwd: project, resumeBackoffMs: 100, process: { graceMs: 1000, killWaitMs: 1000 }, ...chatDefaults }, changeDelayMs: 20 });
+  const registry = new ChatRegistry({
+    chatDefaults: { claudePath: claudeBinary(), cwd: project, resumeBackoffMs: 100, process: { graceMs: 1000, killWaitMs: 1000 }, ...chatDefaults },
+    changeDelayMs: 20,
+  });
   const history = new PanelHistory({ project, home, env: {}, stateDir: null, debounceMs: 50, pollMs: 200 });
   const token = `history-${Math.random().toString(36).slice(2)}-token`;
   const commands: Array<Record<string, unknown>> = [];
@@ -39,7 +46,12 @@ async function startSidecar(project: string, home: string, chatDefaults: Partial
     health: () => ({}),
     onClient: recordingClient(registry, [], commands, { history }),
   });
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }), () => server.close(1000), () => history.close(), () => registry.closeAll());
+  cleanup.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => server.close(1000),
+    () => history.close(),
+    () => registry.closeAll(),
+  );
   return { url: server.url, token, registry, commands };
 }
 
@@ -163,7 +175,12 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: history", () => {
     }
     await log.locator(".item.user").filter({ hasText: "Long session turn 0." }).waitFor();
     await older.waitFor({ state: "hidden" });
-    expect(await log.locator(".item.user").filter({ hasText: /Long session turn \d+\./ }).count()).toBe(26);
+    expect(
+      await log
+        .locator(".item.user")
+        .filter({ hasText: /Long session turn \d+\./ })
+        .count(),
+    ).toBe(26);
     await page.getByRole("button", { name: "← All sessions" }).click();
     await page.getByRole("searchbox", { name: "Search sessions" }).fill("");
     await until(async () => (await entries.count()) === total, 5_000, "the whole list again");
@@ -185,7 +202,12 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel: history", () => {
       await until(async () => (await live.locator(".item.user").count()) > shown, 10_000, "an older page in the live chat");
     }
     await liveOlder.waitFor({ state: "hidden" });
-    expect(await live.locator(".item.user").filter({ hasText: /Long session turn \d+\./ }).count()).toBe(26);
+    expect(
+      await live
+        .locator(".item.user")
+        .filter({ hasText: /Long session turn \d+\./ })
+        .count(),
+    ).toBe(26);
     expect(s.registry.list()).toHaveLength(1);
     expect(s.registry.list()[0]!.sessionId).toBe(long);
     await expect.poll(() => page.getByRole("textbox", { name: "Message", exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true);

@@ -17,7 +17,15 @@ let server: PanelServer;
 beforeAll(async () => {
   if (!HAVE_CHROMIUM) return;
   browser = await launchBrowser();
-  server = await startPanelServer(withTurns([streamedTurn("msg_look", [{ kind: "thinking", chunks: ["The user asks about movement."] }, { kind: "text", chunks: MARKDOWN_CHUNKS }]), bashTurn()]));
+  server = await startPanelServer(
+    withTurns([
+      streamedTurn("msg_look", [
+        { kind: "thinking", chunks: ["The user asks about movement."] },
+        { kind: "text", chunks: MARKDOWN_CHUNKS },
+      ]),
+      bashTurn(),
+    ]),
+  );
 });
 afterAll(async () => {
   await server?.close();

@@ -143,7 +143,10 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel, new-user round 2 (real claude)",
     const script = (project: string) => join(project, "Assets", "Scripts", "Player.cs");
     const before = "public class Player {\n    float speed = 1f;\n    void Jump() {}\n}\n";
     server = await startRealPanelServer((sb) => [
-      { match: "Make the player faster", answers: [useTool("Edit", { file_path: script(sb.project), old_string: "    float speed = 1f;\n", new_string: "    float speed = 5f;\n    float boost = 2f;\n" }), say("Faster now.")] },
+      {
+        match: "Make the player faster",
+        answers: [useTool("Edit", { file_path: script(sb.project), old_string: "    float speed = 1f;\n", new_string: "    float speed = 5f;\n    float boost = 2f;\n" }), say("Faster now.")],
+      },
       { match: "Add a notes file", answers: [useTool("Write", { file_path: join(sb.project, "Assets", "notes.txt"), content: "first note\nsecond note\n" }), say("Written.")] },
     ]);
     mkdirSync(dirname(script(server.sandbox.project)), { recursive: true });
@@ -176,7 +179,11 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel, new-user round 2 (real claude)",
 
 /** Wait until the page noticed the restart and is connected to the new sidecar. */
 async function reconnected(page: Page): Promise<void> {
-  await page.getByRole("status", { name: "Connection" }).filter({ hasNotText: /^Connected$/ }).waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await page
+    .getByRole("status", { name: "Connection" })
+    .filter({ hasNotText: /^Connected$/ })
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   const retry = page.getByRole("button", { name: "Reconnect now" });
   if (await retry.isVisible()) await retry.click().catch(() => undefined);
   await connected(page);

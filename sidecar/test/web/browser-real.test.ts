@@ -27,7 +27,12 @@ const chrome = useChromium(async () => {
   server = undefined;
 });
 
-const streamingText = (page: Page) => page.locator(".item.assistant.streaming .md.plain").last().innerText().catch(() => "");
+const streamingText = (page: Page) =>
+  page
+    .locator(".item.assistant.streaming .md.plain")
+    .last()
+    .innerText()
+    .catch(() => "");
 
 describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () => {
   it("streams a reply that grows, then shows it as rendered markdown", { timeout: TIMEOUT }, async () => {
@@ -38,14 +43,18 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
 
     const first = await until(async () => (await streamingText(page)).length > 0 && (await streamingText(page)), 20_000, "the reply to start streaming");
     // Text and Stop button read in one go inside the page, while the reply still streams (a slow runner cannot race them).
-    const later = await until(async () => {
-      const snap = await page.evaluate(() => {
-        const all = document.querySelectorAll(".item.assistant.streaming .md.plain");
-        const text = all.length > 0 ? (all[all.length - 1]!.textContent ?? "") : "";
-        return { text, stop: document.querySelector('button[aria-label="Stop (Esc)"]') !== null };
-      });
-      return snap.text.length > first.length && snap;
-    }, 10_000, "the streamed text to grow");
+    const later = await until(
+      async () => {
+        const snap = await page.evaluate(() => {
+          const all = document.querySelectorAll(".item.assistant.streaming .md.plain");
+          const text = all.length > 0 ? (all[all.length - 1]!.textContent ?? "") : "";
+          return { text, stop: document.querySelector('button[aria-label="Stop (Esc)"]') !== null };
+        });
+        return snap.text.length > first.length && snap;
+      },
+      10_000,
+      "the streamed text to grow",
+    );
     expect(later.text.startsWith(first.trimEnd())).toBe(true);
     expect(later.text.length).toBeLessThan(MARKDOWN.length);
     expect(later.stop).toBe(true);
@@ -156,7 +165,10 @@ describe.skipIf(!HAVE_CHROMIUM)("browser panel on the real claude binary", () =>
 
     const before = server.links.length;
     for (const link of server.links) link.close(1012, "test: drop the connection");
-    await page.getByRole("status", { name: "Connection" }).filter({ hasNotText: /^Connected$/ }).waitFor();
+    await page
+      .getByRole("status", { name: "Connection" })
+      .filter({ hasNotText: /^Connected$/ })
+      .waitFor();
     await until(() => server!.links.length > before, 10_000, "the page to reconnect");
     await connected(page);
     expect(server.commands.filter((c) => c.cmd === "subscribe").at(-1).afterSeq).toBeGreaterThan(0);

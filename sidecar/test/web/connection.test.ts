@@ -9,7 +9,13 @@ import { CommandError, NOT_THE_SIDECAR, PanelConnection, type ConnectionStatus, 
 // subprotocols, subscribe/resubscribe with afterSeq, duplicate/old seqs dropped, gaps resynced,
 // reconnect with backoff, command errors, and the final protocol-mismatch state.
 
-interface Peer { ws: WebSocket; commands: any[]; protocol: string; offered: string[]; serverNonce: string }
+interface Peer {
+  ws: WebSocket;
+  commands: any[];
+  protocol: string;
+  offered: string[];
+  serverNonce: string;
+}
 
 let wss: WebSocketServer;
 let port: number;
@@ -23,7 +29,15 @@ beforeEach(async () => {
   serverToken = "secret-token";
   wss = new WebSocketServer({ host: "127.0.0.1", port: 0, handleProtocols: (set) => (set.has("agent-panel.v1") ? "agent-panel.v1" : false) });
   wss.on("connection", (ws, req) => {
-    const peer: Peer = { ws, commands: [], protocol: ws.protocol, offered: String(req.headers["sec-websocket-protocol"]).split(",").map((s) => s.trim()), serverNonce: `server-nonce-${peers.length}-0123456789` };
+    const peer: Peer = {
+      ws,
+      commands: [],
+      protocol: ws.protocol,
+      offered: String(req.headers["sec-websocket-protocol"])
+        .split(",")
+        .map((s) => s.trim()),
+      serverNonce: `server-nonce-${peers.length}-0123456789`,
+    };
     ws.on("message", (d) => peer.commands.push(JSON.parse(String(d))));
     peers.push(peer);
     // The sidecar's side of the challenge: prove the token for the client's nonce and this port.
@@ -40,7 +54,11 @@ afterEach(async () => {
   await new Promise<void>((r) => wss.close(() => r()));
 });
 
-interface Recorded { statuses: ConnectionStatus[]; events: [string, number, string][]; snapshots: [string, number, number][] }
+interface Recorded {
+  statuses: ConnectionStatus[];
+  events: [string, number, string][];
+  snapshots: [string, number, number][];
+}
 
 function connect(): Recorded {
   const rec: Recorded = { statuses: [], events: [], snapshots: [] };
@@ -125,11 +143,21 @@ describe("PanelConnection", () => {
     send(peer, { kind: "ack", id: sub.id, result: { mode: "snapshot", fromSeq: 3, lastSeq: 3 } });
     send(peer, { kind: "event", chatId: "c1", seq: 2, event: note("too early") }); // before the snapshot: ignored
     send(peer, { kind: "snapshot", chatId: "c1", seq: 3, events: [note("a"), note("b")] });
-    for (const [seq, m] of [[4, "d"], [4, "dup"], [2, "old"], [5, "e"], [3, "old2"]] as const) send(peer, { kind: "event", chatId: "c1", seq, event: note(m) });
+    for (const [seq, m] of [
+      [4, "d"],
+      [4, "dup"],
+      [2, "old"],
+      [5, "e"],
+      [3, "old2"],
+    ] as const)
+      send(peer, { kind: "event", chatId: "c1", seq, event: note(m) });
     send(peer, { kind: "event", chatId: "other", seq: 1, event: note("not subscribed") });
     await until(() => conn!.lastSeq("c1") === 5);
     expect(rec.snapshots).toEqual([["c1", 3, 2]]);
-    expect(rec.events).toEqual([["c1", 4, "d"], ["c1", 5, "e"]]);
+    expect(rec.events).toEqual([
+      ["c1", 4, "d"],
+      ["c1", 5, "e"],
+    ]);
   });
 
   it("reconnects after the socket drops and resubscribes after the last seq it applied", async () => {

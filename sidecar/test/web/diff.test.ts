@@ -18,7 +18,13 @@ describe("editDiff", () => {
 
   it("shows a Write as every line added, and a MultiEdit edit by edit", () => {
     expect(text(editDiff("Write", { file_path: "a.txt", content: "one\ntwo\n" })!)).toEqual(["+ one", "+ two"]);
-    const multi = editDiff("MultiEdit", { file_path: "a.txt", edits: [{ old_string: "a", new_string: "b" }, { old_string: "c", new_string: "d" }] })!;
+    const multi = editDiff("MultiEdit", {
+      file_path: "a.txt",
+      edits: [
+        { old_string: "a", new_string: "b" },
+        { old_string: "c", new_string: "d" },
+      ],
+    })!;
     expect(text(multi)).toEqual(["@@ edit 1 of 2 @@", "- a", "+ b", "@@ edit 2 of 2 @@", "- c", "+ d"]);
   });
 

@@ -15,14 +15,25 @@ describe("format", () => {
   });
 
   it("computes context use from the last turn result, capped at 100%", () => {
-    const r: PanelEventOf<"turn_result"> = { type: "turn_result", turnId: "t", ok: true, subtype: "success", errors: [], denials: [], usage: { input: 10, output: 90, cacheRead: 900, cacheCreation: 0 }, contextWindow: 2000 };
+    const r: PanelEventOf<"turn_result"> = {
+      type: "turn_result",
+      turnId: "t",
+      ok: true,
+      subtype: "success",
+      errors: [],
+      denials: [],
+      usage: { input: 10, output: 90, cacheRead: 900, cacheCreation: 0 },
+      contextWindow: 2000,
+    };
     expect(contextUse(r)).toEqual({ used: 1000, window: 2000, percent: 50 });
     expect(contextUse({ ...r, contextWindow: 500 })?.percent).toBe(100);
     expect(contextUse({ ...r, contextWindow: undefined })).toBeUndefined();
   });
 
   it("describes 'always allow' suggestions in words", () => {
-    expect(describeSuggestion({ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "npm test" }], behavior: "allow", destination: "localSettings" })).toBe("Always allow Bash(npm test) in this project (local settings)");
+    expect(describeSuggestion({ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "npm test" }], behavior: "allow", destination: "localSettings" })).toBe(
+      "Always allow Bash(npm test) in this project (local settings)",
+    );
     expect(describeSuggestion({ type: "setMode", mode: "acceptEdits", destination: "session" })).toBe("Switch to “Accept edits” mode for this session");
     expect(describeSuggestion({ type: "addDirectories", directories: ["/p"], destination: "session" })).toBe("Allow access to /p for this session");
   });

@@ -5,12 +5,31 @@ import type { ToolItem } from "../../src/web/app/store.js";
 // What a tool card says about its permission (the same words as the Unity panel's PermissionLine),
 // and when a permission card leaves out the path because its summary already names it.
 
-const tool = (extra: Partial<ToolItem>): ToolItem => ({ kind: "tool", key: "tool:t", toolUseId: "t", turnId: "x", name: "Bash", summary: "", input: {}, parentToolUseId: null, status: "ok", ...extra });
+const tool = (extra: Partial<ToolItem>): ToolItem => ({
+  kind: "tool",
+  key: "tool:t",
+  toolUseId: "t",
+  turnId: "x",
+  name: "Bash",
+  summary: "",
+  input: {},
+  parentToolUseId: null,
+  status: "ok",
+  ...extra,
+});
 
 describe("permission words", () => {
   it("a folded answer names who decided, short in the header and whole in the body", () => {
-    expect(permissionLine(tool({ permission: { requestId: "r", outcome: "allowed", detail: "allow_always", by: "user" } }))).toEqual({ outcome: "allowed", tag: "Allowed by you", text: "Allowed by you — always, from now on" });
-    expect(permissionLine(tool({ permission: { requestId: "r", outcome: "cancelled", detail: "withdrawn by claude", by: "claude" } }))).toEqual({ outcome: "cancelled", tag: "Cancelled", text: "Cancelled — withdrawn by claude" });
+    expect(permissionLine(tool({ permission: { requestId: "r", outcome: "allowed", detail: "allow_always", by: "user" } }))).toEqual({
+      outcome: "allowed",
+      tag: "Allowed by you",
+      text: "Allowed by you — always, from now on",
+    });
+    expect(permissionLine(tool({ permission: { requestId: "r", outcome: "cancelled", detail: "withdrawn by claude", by: "claude" } }))).toEqual({
+      outcome: "cancelled",
+      tag: "Cancelled",
+      text: "Cancelled — withdrawn by claude",
+    });
   });
 
   it("a call nobody was asked about shows its decider only in the body, unless it was denied", () => {

@@ -15,7 +15,21 @@ const resultStep: Step = text.turns[0].at(-1);
 export function streamedTurn(msgId: string, blocks: { kind: "text" | "thinking"; chunks: string[] }[], delayMs = 0): Step[] {
   const ev = (event: object): Step => ({ emit: { type: "stream_event", event, session_id: "{{session_id}}", parent_tool_use_id: null, uuid: "{{uuid}}", api_message_id: msgId } });
   const steps: Step[] = [...opening];
-  steps.push(ev({ type: "message_start", message: { id: msgId, type: "message", role: "assistant", model: "claude-opus-5-5", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 2567, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } } }));
+  steps.push(
+    ev({
+      type: "message_start",
+      message: {
+        id: msgId,
+        type: "message",
+        role: "assistant",
+        model: "claude-opus-5-5",
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 2567, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      },
+    }),
+  );
   blocks.forEach((b, index) => {
     steps.push(ev({ type: "content_block_start", index, content_block: b.kind === "text" ? { type: "text", text: "" } : { type: "thinking", thinking: "", signature: "" } }));
     for (const chunk of b.chunks) {
@@ -24,7 +38,24 @@ export function streamedTurn(msgId: string, blocks: { kind: "text" | "thinking";
     }
     const full = b.chunks.join("");
     const content = b.kind === "text" ? { type: "text", text: full } : { type: "thinking", thinking: full, signature: "sig" };
-    steps.push({ emit: { type: "assistant", message: { id: msgId, type: "message", role: "assistant", model: "claude-opus-5-5", content: [content], stop_reason: null, stop_sequence: null, usage: { input_tokens: 2567, output_tokens: 1 } }, parent_tool_use_id: null, session_id: "{{session_id}}", uuid: "{{uuid}}" } });
+    steps.push({
+      emit: {
+        type: "assistant",
+        message: {
+          id: msgId,
+          type: "message",
+          role: "assistant",
+          model: "claude-opus-5-5",
+          content: [content],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 2567, output_tokens: 1 },
+        },
+        parent_tool_use_id: null,
+        session_id: "{{session_id}}",
+        uuid: "{{uuid}}",
+      },
+    });
     steps.push(ev({ type: "content_block_stop", index }));
   });
   steps.push(ev({ type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 42 } }));
@@ -71,17 +102,58 @@ export function markdownForTests(md: string): string {
 /** A turn where Claude asks one AskUserQuestion question (Red / Blue) and waits for the answer. */
 export function questionTurn(): Step[] {
   const msgId = "msg_question";
-  const input = { questions: [{ question: "Which color should the player be?", header: "Color", multiSelect: false, options: [{ label: "Red", description: "Warm" }, { label: "Blue", description: "Cool" }] }] };
+  const input = {
+    questions: [
+      {
+        question: "Which color should the player be?",
+        header: "Color",
+        multiSelect: false,
+        options: [
+          { label: "Red", description: "Warm" },
+          { label: "Blue", description: "Cool" },
+        ],
+      },
+    ],
+  };
   const ev = (event: object): Step => ({ emit: { type: "stream_event", event, session_id: "{{session_id}}", parent_tool_use_id: null, uuid: "{{uuid}}", api_message_id: msgId } });
   return [
     ...opening,
     ev({ type: "message_start", message: { id: msgId, type: "message", role: "assistant", model: "claude-opus-5-5", content: [], usage: { input_tokens: 10, output_tokens: 1 } } }),
-    { emit: { type: "assistant", message: { id: msgId, type: "message", role: "assistant", model: "claude-opus-5-5", content: [{ type: "tool_use", id: "toolu_q", name: "AskUserQuestion", input }], usage: { input_tokens: 10, output_tokens: 1 } }, parent_tool_use_id: null, session_id: "{{session_id}}", uuid: "{{uuid}}" } },
+    {
+      emit: {
+        type: "assistant",
+        message: {
+          id: msgId,
+          type: "message",
+          role: "assistant",
+          model: "claude-opus-5-5",
+          content: [{ type: "tool_use", id: "toolu_q", name: "AskUserQuestion", input }],
+          usage: { input_tokens: 10, output_tokens: 1 },
+        },
+        parent_tool_use_id: null,
+        session_id: "{{session_id}}",
+        uuid: "{{uuid}}",
+      },
+    },
     ev({ type: "message_delta", delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: 30 } }),
     ev({ type: "message_stop" }),
-    { emit: { type: "control_request", request_id: "req-question", request: { subtype: "can_use_tool", tool_name: "AskUserQuestion", display_name: "AskUserQuestion", input, tool_use_id: "toolu_q", requires_user_interaction: true } } },
+    {
+      emit: {
+        type: "control_request",
+        request_id: "req-question",
+        request: { subtype: "can_use_tool", tool_name: "AskUserQuestion", display_name: "AskUserQuestion", input, tool_use_id: "toolu_q", requires_user_interaction: true },
+      },
+    },
     { awaitAnswer: "req-question" },
-    { emit: { type: "user", message: { role: "user", content: [{ tool_use_id: "toolu_q", type: "tool_result", content: "User has answered your questions." }] }, parent_tool_use_id: null, session_id: "{{session_id}}", uuid: "{{uuid}}" } },
+    {
+      emit: {
+        type: "user",
+        message: { role: "user", content: [{ tool_use_id: "toolu_q", type: "tool_result", content: "User has answered your questions." }] },
+        parent_tool_use_id: null,
+        session_id: "{{session_id}}",
+        uuid: "{{uuid}}",
+      },
+    },
     resultStep,
   ];
 }

@@ -23,9 +23,29 @@ function conversation(): PanelEvent[] {
     { type: "message_delta", turnId: T, messageId: "m1", index: 0, kind: "thinking", text: "think." },
     { type: "message_delta", turnId: T, messageId: "m1", index: 1, kind: "text", text: "I will " },
     { type: "message_delta", turnId: T, messageId: "m1", index: 1, kind: "text", text: "run ls." },
-    { type: "message_final", turnId: T, messageId: "m1", parentToolUseId: null, aborted: false, blocks: [{ index: 0, kind: "thinking", text: "Let me think." }, { index: 1, kind: "text", text: "I will run **ls**.", html: "<p>I will run <strong>ls</strong>.</p>" }] },
+    {
+      type: "message_final",
+      turnId: T,
+      messageId: "m1",
+      parentToolUseId: null,
+      aborted: false,
+      blocks: [
+        { index: 0, kind: "thinking", text: "Let me think." },
+        { index: 1, kind: "text", text: "I will run **ls**.", html: "<p>I will run <strong>ls</strong>.</p>" },
+      ],
+    },
     { type: "tool_started", turnId: T, toolUseId: "tu1", name: "Bash", input: { command: "ls" }, summary: "ls", parentToolUseId: null },
-    { type: "permission_requested", turnId: T, requestId: "r1", toolName: "Bash", toolUseId: "tu1", input: { command: "ls" }, summary: "ls", suggestions: [{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "ls" }], behavior: "allow", destination: "localSettings" }], isQuestion: false },
+    {
+      type: "permission_requested",
+      turnId: T,
+      requestId: "r1",
+      toolName: "Bash",
+      toolUseId: "tu1",
+      input: { command: "ls" },
+      summary: "ls",
+      suggestions: [{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "ls" }], behavior: "allow", destination: "localSettings" }],
+      isQuestion: false,
+    },
     { type: "state", state: "waiting_permission", previous: "streaming" },
     { type: "permission_resolved", turnId: T, requestId: "r1", outcome: "allowed" },
     { type: "state", state: "tool_running", previous: "waiting_permission" },
@@ -45,7 +65,15 @@ describe("reduce", () => {
     const events = conversation();
     const streaming = reduceAll(events.slice(0, 11));
     const m = itemByKey(streaming, "msg:m1");
-    expect(m).toMatchObject({ kind: "message", final: false, model: "claude-opus-5-5", blocks: [{ index: 0, kind: "thinking", text: "Let me think." }, { index: 1, kind: "text", text: "I will run ls." }] });
+    expect(m).toMatchObject({
+      kind: "message",
+      final: false,
+      model: "claude-opus-5-5",
+      blocks: [
+        { index: 0, kind: "thinking", text: "Let me think." },
+        { index: 1, kind: "text", text: "I will run ls." },
+      ],
+    });
     const final = reduce(streaming, events[11]!);
     expect(itemByKey(final, "msg:m1")).toMatchObject({ final: true, blocks: [{ kind: "thinking" }, { text: "I will run **ls**.", html: "<p>I will run <strong>ls</strong>.</p>" }] });
     // A late delta cannot change a final message.
@@ -170,15 +198,35 @@ function eventArb(): fc.Arbitrary<PanelEvent> {
   const state = fc.constantFrom("ready", "streaming", "tool_running", "waiting_permission", "errored") as fc.Arbitrary<"ready">;
   return fc.oneof(
     fc.record({ state, reason: maybe(text) }).map(({ state: s, reason }): PanelEvent => ({ type: "state", state: s, previous: "ready", ...(reason !== undefined ? { reason } : {}) })),
-    fc.record({ model: maybe(fc.constantFrom("opus", "sonnet")), permissionMode: maybe(fc.constantFrom("default", "plan")), sessionId: maybe(fc.constantFrom("s1", "s2")) }).map((f): PanelEvent => ({ type: "init", ...f })),
+    fc
+      .record({ model: maybe(fc.constantFrom("opus", "sonnet")), permissionMode: maybe(fc.constantFrom("default", "plan")), sessionId: maybe(fc.constantFrom("s1", "s2")) })
+      .map((f): PanelEvent => ({ type: "init", ...f })),
     fc.record({ id: msg, model: maybe(fc.constantFrom("opus", "haiku")) }).map(({ id, model }): PanelEvent => ({ type: "message_start", messageId: id, ...owner(id), ...(model ? { model } : {}) })),
-    fc.record({ id: msg, index: fc.integer({ min: 0, max: 2 }), text }).map(({ id, index, text: t }): PanelEvent => ({ type: "message_delta", messageId: id, turnId: owner(id).turnId, index, kind: index === 0 ? "thinking" : "text", text: t })),
-    fc.record({ id: msg, text, aborted: fc.boolean(), html: maybe(text) }).map(({ id, text: t, aborted, html }): PanelEvent => ({ type: "message_final", messageId: id, ...owner(id), aborted, blocks: [{ index: 1, kind: "text", text: t, ...(html !== undefined ? { html } : {}) }] })),
-    fc.record({ id: tool, summary: text }).map(({ id, summary }): PanelEvent => ({ type: "tool_started", turnId: "t-x", toolUseId: id, name: "Bash", input: { c: summary }, summary, parentToolUseId: null })),
-    fc.record({ id: tool, isError: fc.boolean() }).map(({ id, isError }): PanelEvent => ({ type: "tool_finished", turnId: "t-x", toolUseId: id, name: "Bash", isError, result: "r", durationMs: 3, parentToolUseId: null })),
+    fc
+      .record({ id: msg, index: fc.integer({ min: 0, max: 2 }), text })
+      .map(({ id, index, text: t }): PanelEvent => ({ type: "message_delta", messageId: id, turnId: owner(id).turnId, index, kind: index === 0 ? "thinking" : "text", text: t })),
+    fc
+      .record({ id: msg, text, aborted: fc.boolean(), html: maybe(text) })
+      .map(({ id, text: t, aborted, html }): PanelEvent => ({
+        type: "message_final",
+        messageId: id,
+        ...owner(id),
+        aborted,
+        blocks: [{ index: 1, kind: "text", text: t, ...(html !== undefined ? { html } : {}) }],
+      })),
+    fc
+      .record({ id: tool, summary: text })
+      .map(({ id, summary }): PanelEvent => ({ type: "tool_started", turnId: "t-x", toolUseId: id, name: "Bash", input: { c: summary }, summary, parentToolUseId: null })),
+    fc
+      .record({ id: tool, isError: fc.boolean() })
+      .map(({ id, isError }): PanelEvent => ({ type: "tool_finished", turnId: "t-x", toolUseId: id, name: "Bash", isError, result: "r", durationMs: 3, parentToolUseId: null })),
     req.map((id): PanelEvent => ({ type: "permission_requested", turnId: "t-x", requestId: id, toolName: "Bash", input: {}, summary: "s", suggestions: [], isQuestion: false })),
-    fc.record({ id: req, outcome: fc.constantFrom("allowed", "denied", "cancelled") as fc.Arbitrary<"allowed"> }).map(({ id, outcome }): PanelEvent => ({ type: "permission_resolved", turnId: "t-x", requestId: id, outcome })),
-    fc.record({ id: fc.constantFrom("k1", "k2"), status: fc.constantFrom("running", "done"), tokens: maybe(fc.nat(1000)), description: maybe(text) }).map(({ id, ...f }): PanelEvent => ({ type: "subagent", taskId: id, ...f })),
+    fc
+      .record({ id: req, outcome: fc.constantFrom("allowed", "denied", "cancelled") as fc.Arbitrary<"allowed"> })
+      .map(({ id, outcome }): PanelEvent => ({ type: "permission_resolved", turnId: "t-x", requestId: id, outcome })),
+    fc
+      .record({ id: fc.constantFrom("k1", "k2"), status: fc.constantFrom("running", "done"), tokens: maybe(fc.nat(1000)), description: maybe(text) })
+      .map(({ id, ...f }): PanelEvent => ({ type: "subagent", taskId: id, ...f })),
     text.map((m): PanelEvent => ({ type: "notice", level: "info", code: "n", message: m })),
     fc.record({ id: fc.constantFrom("t-m1", "t-m2"), queued: fc.boolean() }).map(({ id, queued }): PanelEvent => ({ type: "user_message", turnId: id, text: "hi", queued, attachments: 0 })),
     fc.constantFrom("t-m1", "t-m2").map((id): PanelEvent => ({ type: "turn_started", turnId: id, prompted: true })),

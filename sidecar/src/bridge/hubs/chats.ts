@@ -104,7 +104,12 @@ export class ChatRegistry extends EventEmitter<{ change: [] }> {
     const chatId = `c${++this.counter}-${randomBytes(3).toString("hex")}`;
     try {
       const chat = this.options.createChat ? this.options.createChat(chatOptions) : new Chat(chatOptions);
-      hub = new ChatHub(chatId, chat, { cwd: chatOptions.cwd, model: chatOptions.model, permissionMode: chatOptions.permissionMode, ...(params.title !== undefined ? { title: params.title } : {}) }, this.options.hub);
+      hub = new ChatHub(
+        chatId,
+        chat,
+        { cwd: chatOptions.cwd, model: chatOptions.model, permissionMode: chatOptions.permissionMode, ...(params.title !== undefined ? { title: params.title } : {}) },
+        this.options.hub,
+      );
     } catch (err) {
       credential?.revoke();
       throw err;

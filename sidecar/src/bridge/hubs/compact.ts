@@ -12,7 +12,12 @@ import type { PanelEvent, PanelEventOf } from "../../protocol/panel/events.js";
 // parentToolUseId (the engine guarantees it).
 
 type Delta = PanelEventOf<"message_delta">;
-interface MessageGroup { first: number; starts: PanelEvent[]; final?: PanelEvent; deltas: Map<number, Delta> }
+interface MessageGroup {
+  first: number;
+  starts: PanelEvent[];
+  final?: PanelEvent;
+  deltas: Map<number, Delta>;
+}
 
 /** The compacted equivalent of `events` (a new array; the input is not modified). */
 export function compact(events: readonly PanelEvent[]): PanelEvent[] {

@@ -8,7 +8,10 @@ import { baseFields, clippedForms, jsonFormsOf, withJsonForms } from "../../rend
 // without JSON forms goes through JSON.stringify as before.
 
 /** JSON as pieces (text, and UTF-8 bytes of JSON forms) with its total UTF-8 size. */
-export interface SizedJson { parts: Array<string | Uint8Array>; bytes: number }
+export interface SizedJson {
+  parts: Array<string | Uint8Array>;
+  bytes: number;
+}
 
 /** True when the event is a final message with at least one block carrying JSON forms. */
 export function hasJsonForms(event: unknown): boolean {
@@ -29,7 +32,12 @@ export function sizedEventJson(event: PanelEvent): SizedJson | undefined {
  */
 export function frameData(frame: object): string | Buffer {
   const spliced = splicedFrame(frame);
-  return spliced === undefined ? JSON.stringify(frame) : Buffer.concat(spliced.parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)), spliced.bytes);
+  return spliced === undefined
+    ? JSON.stringify(frame)
+    : Buffer.concat(
+        spliced.parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)),
+        spliced.bytes,
+      );
 }
 
 /** The frame's JSON text (frameData as a string). */
@@ -43,10 +51,13 @@ export function clipEvent(event: PanelEvent, maxChars: number): PanelEvent {
   if (!hasJsonForms(event)) return clipStrings(event, maxChars) as PanelEvent;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(event)) {
-    out[key] = key !== "blocks" ? clipStrings(value, maxChars) : (value as object[]).map((b) => {
-      const forms = jsonFormsOf(b);
-      return forms ? withJsonForms(clipStrings(baseFields(b), maxChars) as object, clippedForms(forms)) : clipStrings(b, maxChars);
-    });
+    out[key] =
+      key !== "blocks"
+        ? clipStrings(value, maxChars)
+        : (value as object[]).map((b) => {
+            const forms = jsonFormsOf(b);
+            return forms ? withJsonForms(clipStrings(baseFields(b), maxChars) as object, clippedForms(forms)) : clipStrings(b, maxChars);
+          });
   }
   return out as PanelEvent;
 }

@@ -2,7 +2,20 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
 import { AgentPanelError } from "../../shared/errors.js";
-import { encodeCursor, setCustomTitle, listSubagents, loadSubagentTranscript, loadTranscript, searchSessions, searchText, transcriptDirFor, watchSessions, type SessionChanges, type SessionSummary as IndexSummary, type SessionWatcher } from "../../history/index.js";
+import {
+  encodeCursor,
+  setCustomTitle,
+  listSubagents,
+  loadSubagentTranscript,
+  loadTranscript,
+  searchSessions,
+  searchText,
+  transcriptDirFor,
+  watchSessions,
+  type SessionChanges,
+  type SessionSummary as IndexSummary,
+  type SessionWatcher,
+} from "../../history/index.js";
 import type { ChatEvent } from "../../protocol/chat-events.js";
 import type { PanelEvent } from "../../protocol/panel/events.js";
 import { boundEvent } from "./hub-bounds.js";
@@ -42,7 +55,12 @@ export interface PanelHistoryOptions {
 export type HistoryChange = { sessions: SessionSummary[]; removed: string[] };
 
 /** One page of a restored session. */
-export interface HistoryPage { sessionId: string; events: PanelEvent[]; cursor: string | null; warnings?: string[] }
+export interface HistoryPage {
+  sessionId: string;
+  events: PanelEvent[];
+  cursor: string | null;
+  warnings?: string[];
+}
 
 /** One page of a subagent's transcript (or only what is known about it when the file is gone). */
 export type SubagentPage = z.infer<typeof HistorySubagentResult>;
@@ -177,7 +195,10 @@ export class PanelHistory {
       return b;
     });
     if (shortened === 0) return { events: out, warnings };
-    return { events: out, warnings: [...warnings, `${shortened} record${shortened === 1 ? " was" : "s were"} too large to send whole; their longest texts were shortened (the transcript file is unchanged).`] };
+    return {
+      events: out,
+      warnings: [...warnings, `${shortened} record${shortened === 1 ? " was" : "s were"} too large to send whole; their longest texts were shortened (the transcript file is unchanged).`],
+    };
   }
 
   /** Final text blocks rendered like live messages (markdown once, in the sidecar; big ones in the render worker). */
@@ -248,5 +269,9 @@ function toWire(s: IndexSummary): SessionSummary {
 }
 
 function notFound(sessionId: string, cause?: unknown): AgentPanelError {
-  return new AgentPanelError("session_not_found", `No saved session "${sessionId.slice(0, 80)}" in this project's history (it may have been deleted or belong to another project); refresh the history list.`, cause === undefined ? undefined : { cause });
+  return new AgentPanelError(
+    "session_not_found",
+    `No saved session "${sessionId.slice(0, 80)}" in this project's history (it may have been deleted or belong to another project); refresh the history list.`,
+    cause === undefined ? undefined : { cause },
+  );
 }

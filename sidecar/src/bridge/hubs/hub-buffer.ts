@@ -4,7 +4,11 @@ import type { PanelEvent } from "../../protocol/panel/events.js";
 // serialized size. Eviction is from the oldest end; the newest event is always kept.
 
 /** One buffered event. */
-export interface Buffered { seq: number; event: PanelEvent; bytes: number }
+export interface Buffered {
+  seq: number;
+  event: PanelEvent;
+  bytes: number;
+}
 
 /** Ring buffer of recent events, bounded by `maxEvents` and `maxBytes`. */
 export class EventRing {
@@ -12,7 +16,10 @@ export class EventRing {
   private head = 0;
   private bytes = 0;
 
-  constructor(private readonly maxEvents: number, private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxEvents: number,
+    private readonly maxBytes: number,
+  ) {}
 
   /** Append an event (its seq must be the previous one + 1) of `bytes` serialized bytes, and evict what no longer fits. */
   push(seq: number, event: PanelEvent, bytes: number): void {

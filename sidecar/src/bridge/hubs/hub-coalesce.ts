@@ -21,7 +21,10 @@ export const realClock: HubClock = {
 };
 
 type Delta = ChatEventOf<"message_delta">;
-interface Pending { segments: Delta[]; timer: unknown }
+interface Pending {
+  segments: Delta[];
+  timer: unknown;
+}
 
 /** Per-chat delta coalescer; `out` receives the events to publish, in order. */
 export class DeltaCoalescer {

@@ -46,7 +46,12 @@ export interface HubOptions {
 }
 
 /** What the hub knows about a chat before its init event arrives. */
-export interface HubMeta { cwd: string; model?: string; permissionMode?: string; /** The resumed session's title (else the first prompt names the chat). */ title?: string }
+export interface HubMeta {
+  cwd: string;
+  model?: string;
+  permissionMode?: string;
+  /** The resumed session's title (else the first prompt names the chat). */ title?: string;
+}
 
 /** Receives a subscriber's live events. */
 export type HubSink = (seq: number, event: PanelEvent) => void;
@@ -90,7 +95,12 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
   private isClosed = false;
   private sawClosed = false;
 
-  constructor(readonly chatId: string, readonly chat: HubChat, private readonly meta: HubMeta, options: HubOptions = {}) {
+  constructor(
+    readonly chatId: string,
+    readonly chat: HubChat,
+    private readonly meta: HubMeta,
+    options: HubOptions = {},
+  ) {
     super();
     this.title = meta.title;
     this.ring = new EventRing(options.bufferEvents ?? 10_000, options.bufferBytes ?? 32 * 1024 * 1024);
@@ -163,7 +173,10 @@ export class ChatHub extends EventEmitter<{ change: []; closed: [] }> {
   async answerPermission(requestId: string, answer: PermissionAnswer): Promise<void> {
     const outcome = this.resolved.get(requestId);
     if (outcome !== undefined || this.answering.has(requestId)) {
-      throw new AgentPanelError("already_answered", `This permission request was already ${outcome ? `resolved (${outcome})` : "answered"}${outcome === "cancelled" ? "" : " from another window"}; nothing more to do.`);
+      throw new AgentPanelError(
+        "already_answered",
+        `This permission request was already ${outcome ? `resolved (${outcome})` : "answered"}${outcome === "cancelled" ? "" : " from another window"}; nothing more to do.`,
+      );
     }
     if (!this.pending.has(requestId)) throw new AgentPanelError("permission_not_found", "No such permission request in this chat; reload the chat.");
     this.answering.add(requestId);
@@ -254,4 +267,3 @@ function titleOf(text: string): string | undefined {
   if (line === "") return undefined;
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
-

@@ -41,7 +41,10 @@ export async function acquireInstanceLock(file: string, opts: LockOptions = {}):
       continue;
     }
     if (Date.now() >= deadline) {
-      throw new AgentPanelError("instance_lock_timeout", `Another agent-panel is starting for this project (lock ${file}); wait a moment and try again, or delete the lock file if no agent-panel is running.`);
+      throw new AgentPanelError(
+        "instance_lock_timeout",
+        `Another agent-panel is starting for this project (lock ${file}); wait a moment and try again, or delete the lock file if no agent-panel is running.`,
+      );
     }
     await sleep(pollMs);
   }
@@ -81,4 +84,3 @@ function removeQuietly(file: string): void {
     // someone else removed it first
   }
 }
-

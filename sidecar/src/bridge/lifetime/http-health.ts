@@ -19,29 +19,26 @@ export async function probeHealth(port: number, token: string, pid: number, time
 export function probeHealthVerdict(port: number, token: string, pid: number, timeoutMs = 1500): Promise<HealthVerdict> {
   const nonce = randomBytes(24).toString("base64url");
   return new Promise((resolve) => {
-    const req = request(
-      { host: "127.0.0.1", port, path: `/health?nonce=${nonce}`, method: "GET", agent: false, timeout: timeoutMs, headers: { Connection: "close" } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (c: Buffer) => {
-          size += c.length;
-          if (size > 64 * 1024) return req.destroy();
-          chunks.push(c);
-        });
-        res.on("error", () => resolve("unreachable"));
-        res.on("end", () => {
-          if (res.statusCode !== 200) return resolve(res.statusCode === 401 || res.statusCode === 403 ? "unproven" : "unreachable");
-          try {
-            const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { pid?: unknown; proof?: unknown };
-            if (!proofMatches(body.proof, healthProof(token, port, nonce))) return resolve("unproven");
-            resolve(body.pid === pid ? "healthy" : "wrong_process");
-          } catch {
-            resolve("unproven");
-          }
-        });
-      },
-    );
+    const req = request({ host: "127.0.0.1", port, path: `/health?nonce=${nonce}`, method: "GET", agent: false, timeout: timeoutMs, headers: { Connection: "close" } }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on("data", (c: Buffer) => {
+        size += c.length;
+        if (size > 64 * 1024) return req.destroy();
+        chunks.push(c);
+      });
+      res.on("error", () => resolve("unreachable"));
+      res.on("end", () => {
+        if (res.statusCode !== 200) return resolve(res.statusCode === 401 || res.statusCode === 403 ? "unproven" : "unreachable");
+        try {
+          const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { pid?: unknown; proof?: unknown };
+          if (!proofMatches(body.proof, healthProof(token, port, nonce))) return resolve("unproven");
+          resolve(body.pid === pid ? "healthy" : "wrong_process");
+        } catch {
+          resolve("unproven");
+        }
+      });
+    });
     req.on("timeout", () => req.destroy());
     req.on("error", () => resolve("unreachable"));
     req.end();

@@ -101,7 +101,11 @@ export class ChildLedger {
   private readonly unwatch: () => void;
   private readonly self: LedgerFile["sidecar"];
 
-  constructor(private readonly file: string, private readonly table: ProcessTable, private readonly log: (line: string) => void) {
+  constructor(
+    private readonly file: string,
+    private readonly table: ProcessTable,
+    private readonly log: (line: string) => void,
+  ) {
     const startTime = table.startTime(process.pid);
     this.self = { pid: process.pid, ...(startTime !== undefined ? { startTime } : {}) };
     this.write();

@@ -15,10 +15,7 @@ export { bearerToken };
 /** The WebSocket subprotocol of panel protocol v1; the server selects it when offered. */
 export const WS_PROTOCOL = "agent-panel.v1";
 /** Outcome of a check: allowed, or the HTTP status and a reason that is safe to log and send. */
-export type AuthResult =
-  | { ok: true; via: "header" | "none" }
-  | { ok: true; via: "challenge"; clientNonce: string }
-  | { ok: false; status: 400 | 401 | 403; reason: string };
+export type AuthResult = { ok: true; via: "header" | "none" } | { ok: true; via: "challenge"; clientNonce: string } | { ok: false; status: 400 | 401 | 403; reason: string };
 
 /** What the checks need to know about the server. */
 export interface AuthContext {
@@ -96,7 +93,10 @@ function expectedDigest(token: string): Buffer {
 export function parseProtocols(header: string | string[] | undefined): string[] {
   if (header === undefined) return [];
   const joined = Array.isArray(header) ? header.join(",") : header;
-  return joined.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  return joined
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
 }
 
 /** The only Origin values a browser may send: the sidecar's own pages. */

@@ -27,7 +27,8 @@ export function historyHandlers(history: PanelHistory | undefined, send: (frame:
   let wanted = false;
   let closed = false;
   const need = (): PanelHistory => {
-    if (!history) throw new AgentPanelError("history_unavailable", "This sidecar has no session history (it was started without a project); restart it from Unity or with `agent-panel serve --project <path>`.");
+    if (!history)
+      throw new AgentPanelError("history_unavailable", "This sidecar has no session history (it was started without a project); restart it from Unity or with `agent-panel serve --project <path>`.");
     return history;
   };
   return {
@@ -46,12 +47,14 @@ export function historyHandlers(history: PanelHistory | undefined, send: (frame:
     "history.subscribe": async () => {
       const h = need();
       wanted = true;
-      subscribing ??= h.subscribe((change) => send({ kind: "history.changed", sessions: change.sessions, removed: change.removed })).then((off) => {
-        if (closed || !wanted) {
-          off();
-          subscribing = undefined;
-        } else unsubscribe = off;
-      });
+      subscribing ??= h
+        .subscribe((change) => send({ kind: "history.changed", sessions: change.sessions, removed: change.removed }))
+        .then((off) => {
+          if (closed || !wanted) {
+            off();
+            subscribing = undefined;
+          } else unsubscribe = off;
+        });
       try {
         await subscribing;
       } catch (err) {

@@ -9,7 +9,10 @@ import { baseFields, jsonFormsOf, pickForms, withJsonForms } from "../../render/
 // the protocol-mismatch message that tells the user which side to update.
 
 /** Which rendered forms a client asked for in hello. */
-export interface RenderWanted { unity: boolean; html: boolean }
+export interface RenderWanted {
+  unity: boolean;
+  html: boolean;
+}
 
 /** The event as this client should get it: message_final text blocks keep only the forms asked for. */
 export function forClient(event: PanelEvent, wanted: RenderWanted): PanelEvent {

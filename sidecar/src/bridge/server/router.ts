@@ -77,7 +77,15 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       unwatch ??= registry.watch(pushChats);
       render = { unity: c.render.includes("unity"), html: c.render.includes("html") };
       if (render.html) void preloadHtmlRenderer(); // loaded before this client's first chat.send goes out (below)
-      send({ kind: "welcome", id: c.id, protocol: PROTOCOL_VERSION, serverVersion: info.serverVersion ?? VERSION, sidecarPid: info.sidecarPid ?? process.pid, project: info.project ?? registry.project, chats: registry.list() });
+      send({
+        kind: "welcome",
+        id: c.id,
+        protocol: PROTOCOL_VERSION,
+        serverVersion: info.serverVersion ?? VERSION,
+        sidecarPid: info.sidecarPid ?? process.pid,
+        project: info.project ?? registry.project,
+        chats: registry.list(),
+      });
       return undefined;
     },
     "chats.list": () => ({ chats: registry.list() }),
@@ -87,7 +95,12 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       if (params.resume !== undefined) {
         // Only a session id of this project (or a unique prefix of one) reaches claude's argv.
         const sessions = info.history ? (await info.history.list({ includeArchived: true })).sessions : [];
-        params.resume = info.history ? resolveResumeId(params.resume, sessions.map((s) => s.id)) : requireSessionId(params.resume);
+        params.resume = info.history
+          ? resolveResumeId(
+              params.resume,
+              sessions.map((s) => s.id),
+            )
+          : requireSessionId(params.resume);
         // The chat goes by the name History lists the session under; a fork says it is one.
         const listed = sessions.find((s) => s.id === params.resume);
         title = resumedTitle(listed?.titleSource === "none" ? undefined : listed?.title, params.fork === true);
@@ -139,7 +152,11 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       subscriptions.get(c.chatId)?.();
       const deliver = (d: HubDelivery): void => {
         const wanted = render!;
-        send(d.kind === "event" ? { kind: "event", chatId: c.chatId, seq: d.seq, event: forClient(d.event, wanted) } : { kind: "snapshot", chatId: c.chatId, seq: d.seq, events: d.events.map((e) => forClient(e, wanted)) });
+        send(
+          d.kind === "event"
+            ? { kind: "event", chatId: c.chatId, seq: d.seq, event: forClient(d.event, wanted) }
+            : { kind: "snapshot", chatId: c.chatId, seq: d.seq, events: d.events.map((e) => forClient(e, wanted)) },
+        );
       };
       const sub = hub.subscribe(c.afterSeq, (seq, event) => deliver({ kind: "event", seq, event }));
       subscriptions.set(c.chatId, sub.unsubscribe);

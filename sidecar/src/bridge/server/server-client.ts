@@ -110,7 +110,13 @@ export function attachClient(ws: WebSocket, info: ClientInfo, onClient: OnClient
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
     // Answered, never a reason to drop the connection: the client may go on with its next command.
     if (isBinary || !isUtf8(bytes)) {
-      link.send({ kind: "error", code: "bad_json", message: isBinary ? "The panel protocol takes JSON in text frames; this binary frame was ignored." : "The frame is not valid UTF-8 text, so it was ignored. Send one JSON object per text frame." });
+      link.send({
+        kind: "error",
+        code: "bad_json",
+        message: isBinary
+          ? "The panel protocol takes JSON in text frames; this binary frame was ignored."
+          : "The frame is not valid UTF-8 text, so it was ignored. Send one JSON object per text frame.",
+      });
       return;
     }
     try {

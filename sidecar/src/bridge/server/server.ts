@@ -158,7 +158,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   http.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
     if (closed) return refuse(socket, 503, "shutting down");
-    afterReady(() => handleUpgrade(req, socket, head), (reason) => refuse(socket, 503, reason));
+    afterReady(
+      () => handleUpgrade(req, socket, head),
+      (reason) => refuse(socket, 503, reason),
+    );
   });
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -193,17 +196,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     });
   }
 
-  const heartbeat = setInterval(guarded("heartbeat", () => {
-    for (const c of clients) {
-      if (!c.alive) {
-        log(`client ${c.info.id} did not answer the heartbeat; dropping it`);
-        c.ws.terminate();
-        continue;
+  const heartbeat = setInterval(
+    guarded("heartbeat", () => {
+      for (const c of clients) {
+        if (!c.alive) {
+          log(`client ${c.info.id} did not answer the heartbeat; dropping it`);
+          c.ws.terminate();
+          continue;
+        }
+        c.alive = false;
+        c.ws.ping();
       }
-      c.alive = false;
-      c.ws.ping();
-    }
-  }), opts.heartbeatMs ?? 15_000);
+    }),
+    opts.heartbeatMs ?? 15_000,
+  );
   heartbeat.unref();
 
   await listen(http, opts.port, host).catch((err: unknown) => {

@@ -44,7 +44,8 @@ export function toolHandlers(provider: UnityToolProvider | undefined, send: (fra
   return {
     hello(c) {
       if (!c.provides?.includes("tools") || session) return;
-      if (facts.browser || c.client === "browser") throw new AgentPanelError("tools_not_allowed", "A browser page cannot provide tools; only the Unity Editor (or a tool client holding the token outside a browser) can.");
+      if (facts.browser || c.client === "browser")
+        throw new AgentPanelError("tools_not_allowed", "A browser page cannot provide tools; only the Unity Editor (or a tool client holding the token outside a browser) can.");
       if (!provider) throw new AgentPanelError("tools_unavailable", "This sidecar hosts no tools (it was started without the tool host); update or restart it from Unity.");
       session = provider.connect(
         {
@@ -61,7 +62,11 @@ export function toolHandlers(provider: UnityToolProvider | undefined, send: (fra
       return undefined;
     },
     "tool.progress": (c) => {
-      need().progress(c.callId, { ...(c.progress !== undefined ? { progress: c.progress } : {}), ...(c.total !== undefined ? { total: c.total } : {}), ...(c.message !== undefined ? { message: c.message } : {}) });
+      need().progress(c.callId, {
+        ...(c.progress !== undefined ? { progress: c.progress } : {}),
+        ...(c.total !== undefined ? { total: c.total } : {}),
+        ...(c.message !== undefined ? { message: c.message } : {}),
+      });
       return ackLater(c.id);
     },
     "tool.result": (c) => {

@@ -92,9 +92,7 @@ export const ResultMsg = z.looseObject({
   usage: Usage.optional(),
   modelUsage: z.record(z.string(), ModelUsage).optional(),
   model_usage_since_last_result: z.record(z.string(), ModelUsage).optional(),
-  permission_denials: z
-    .array(z.looseObject({ tool_name: z.string(), tool_use_id: z.string().optional(), tool_input: z.unknown().optional() }))
-    .optional(),
+  permission_denials: z.array(z.looseObject({ tool_name: z.string(), tool_use_id: z.string().optional(), tool_input: z.unknown().optional() })).optional(),
   terminal_reason: z.string().optional(),
   api_error_status: z.number().nullish(),
 });
@@ -158,9 +156,7 @@ export type ControlCancelMsg = z.infer<typeof ControlCancelMsg>;
 export const InitializeResponse = z.looseObject({
   commands: z.array(z.looseObject({ name: z.string(), description: z.string().optional() })).optional(),
   agents: z.array(z.looseObject({ name: z.string() })).optional(),
-  models: z
-    .array(z.looseObject({ value: z.string(), displayName: z.string().optional(), description: z.string().optional() }))
-    .optional(),
+  models: z.array(z.looseObject({ value: z.string(), displayName: z.string().optional(), description: z.string().optional() })).optional(),
   account: z.looseObject({ tokenSource: z.string().optional(), apiKeySource: z.string().optional(), apiProvider: z.string().optional() }).optional(),
   pid: z.number().optional(),
   claude_code_version: z.string().optional(),

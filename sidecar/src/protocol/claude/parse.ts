@@ -1,13 +1,5 @@
 import type { z } from "zod";
-import {
-  AssistantMsg,
-  ControlCancelMsg,
-  ControlRequestMsg,
-  ControlResponseMsg,
-  ResultMsg,
-  StreamEventMsg,
-  UserMsg,
-} from "./inbound.js";
+import { AssistantMsg, ControlCancelMsg, ControlRequestMsg, ControlResponseMsg, ResultMsg, StreamEventMsg, UserMsg } from "./inbound.js";
 import { fastCheck, type FastCheck } from "./fast-check.js";
 import { systemSchemas, type SystemMessage } from "./system.js";
 
@@ -62,13 +54,7 @@ export function parseInbound(value: unknown): Inbound {
   return check(schema, value, (msg) => ({ kind: type, msg }) as Inbound, type, subtype);
 }
 
-function check<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  wrap: (msg: z.infer<S>) => Inbound,
-  type: string | undefined,
-  subtype: string | undefined,
-): Inbound {
+function check<S extends z.ZodType>(schema: S, value: unknown, wrap: (msg: z.infer<S>) => Inbound, type: string | undefined, subtype: string | undefined): Inbound {
   if (quickly(schema)?.(value) === true) return wrap(value as z.infer<S>); // what zod would return: the value itself
   const parsed = schema.safeParse(value);
   if (parsed.success) return wrap(parsed.data);

@@ -24,7 +24,12 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
     clientVersion: z.string().optional(),
     render: z.array(z.string()).describe('Rendered forms wanted for message_final text blocks: "unity", "html".'),
     provides: z.array(z.string()).optional().describe('What this client offers the sidecar: "tools" = it publishes tools and runs tool.invoke (one client at a time; never a browser).'),
-    providerId: z.string().min(1).max(200).optional().describe("Stable id of the providing program (Unity: the Editor's process id). A hello with the same providerId takes over from a connection that has not closed yet."),
+    providerId: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("Stable id of the providing program (Unity: the Editor's process id). A hello with the same providerId takes over from a connection that has not closed yet."),
   }),
   command("chats.list", {}),
   command("chat.open", {
@@ -33,10 +38,13 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
     model: z.string().min(1).optional(),
     permissionMode: z.string().min(1).optional(),
     allowBypassPermissions: z.boolean().optional(),
-    allowedTools: z.array(z.string().min(1)).optional().describe("Tool rules allowed without asking (claude --allowedTools), e.g. \"Bash(npm test:*)\"."),
+    allowedTools: z.array(z.string().min(1)).optional().describe('Tool rules allowed without asking (claude --allowedTools), e.g. "Bash(npm test:*)".'),
     disallowedTools: z.array(z.string().min(1)).optional().describe("Tool rules never allowed (claude --disallowedTools)."),
     claudePath: z.string().min(1).optional().describe("The claude binary for this chat instead of the one the sidecar found; must exist."),
-    preAllowReadOnlyTools: z.boolean().optional().describe("Run the sidecar's read-only tools (declared read-only, or a Unity tool that is safe and not destructive; never a tool that writes) without a permission card (default true)."),
+    preAllowReadOnlyTools: z
+      .boolean()
+      .optional()
+      .describe("Run the sidecar's read-only tools (declared read-only, or a Unity tool that is safe and not destructive; never a tool that writes) without a permission card (default true)."),
   }),
   command("chat.close", { chatId }),
   command("chat.send", { chatId, text: z.string(), attachments: z.array(ContextAttachment).optional() }),
@@ -44,7 +52,13 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
   command("permission.answer", { chatId, requestId: z.string().min(1), answer: PermissionAnswer }),
   command("chat.setModel", { chatId, model: z.string().min(1).nullable() }),
   command("chat.setPermissionMode", { chatId, mode: z.string().min(1) }),
-  command("asset.open", { ref: z.string().min(1).max(1000).describe('A project path as asset links carry it ("Assets/Scripts/Player.cs" or "Assets/Scripts/Player.cs:12"): the Unity Editor pings it (and opens a script at the line).') }),
+  command("asset.open", {
+    ref: z
+      .string()
+      .min(1)
+      .max(1000)
+      .describe('A project path as asset links carry it ("Assets/Scripts/Player.cs" or "Assets/Scripts/Player.cs:12"): the Unity Editor pings it (and opens a script at the line).'),
+  }),
   command("subscribe", { chatId, afterSeq: z.number().int().nonnegative().optional() }),
   command("unsubscribe", { chatId }),
   command("history.list", {

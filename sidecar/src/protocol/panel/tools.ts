@@ -20,7 +20,9 @@ export const JournalEntry = z.discriminatedUnion("outcome", [
 export type JournalEntry = z.infer<typeof JournalEntry>;
 
 /** How the Editor wakes itself for calls while unfocused (an unfocused Editor updates only about every 100 ms). */
-export const WakeMode = z.enum(["on-demand", "always", "unavailable"]).describe("on-demand: woken only while calls wait; always: kept awake; unavailable: this Editor cannot be woken, calls start on its next regular update.");
+export const WakeMode = z
+  .enum(["on-demand", "always", "unavailable"])
+  .describe("on-demand: woken only while calls wait; always: kept awake; unavailable: this Editor cannot be woken, calls start on its next regular update.");
 export type WakeMode = z.infer<typeof WakeMode>;
 
 /** Command shapes (the `{id, cmd}` part is added by commands.ts). */

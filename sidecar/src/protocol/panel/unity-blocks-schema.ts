@@ -58,15 +58,7 @@ export const QuoteBlockSchema = z.object({
 });
 
 /** Any block of an assistant message as sent to the Unity panel. */
-export const UnityBlockSchema = z.discriminatedUnion("type", [
-  HeadingBlockSchema,
-  ParagraphBlockSchema,
-  ListBlockSchema,
-  CodeBlockSchema,
-  QuoteBlockSchema,
-  TableBlockSchema,
-  RuleBlockSchema,
-]);
+export const UnityBlockSchema = z.discriminatedUnion("type", [HeadingBlockSchema, ParagraphBlockSchema, ListBlockSchema, CodeBlockSchema, QuoteBlockSchema, TableBlockSchema, RuleBlockSchema]);
 
 export type HeadingBlock = z.infer<typeof HeadingBlockSchema>;
 export type ParagraphBlock = z.infer<typeof ParagraphBlockSchema>;

@@ -23,20 +23,21 @@ export function fileChecks(def: Definition, file: string): Problem[] {
     problems.push({ path: "$.group", reason: `"${def.group}" is not a known group; use one of ${KNOWN_GROUPS.join(", ")}` });
   }
   if (def.kind === "probe" && def.mainThread === false) {
-    problems.push({ path: "$.mainThread", reason: "a probe reads Unity objects and always runs on the main thread; remove \"mainThread\": false" });
+    problems.push({ path: "$.mainThread", reason: 'a probe reads Unity objects and always runs on the main thread; remove "mainThread": false' });
   }
   if (def.undoGroup !== undefined && def.kind !== "sequence") {
     problems.push({ path: "$.undoGroup", reason: `only a sequence can have an undo group (this is a ${def.kind})` });
   }
   if (def.undoGroup !== undefined && def.kind === "sequence" && def.mainThread === false) {
-    problems.push({ path: "$.undoGroup", reason: "an undo group needs \"mainThread\": true (the default); remove one of them" });
+    problems.push({ path: "$.undoGroup", reason: 'an undo group needs "mainThread": true (the default); remove one of them' });
   }
   if (def.kind === "script") {
     const script = resolveScript(def.file, file);
     if (!isFile(script)) problems.push({ path: "$.file", reason: `${script} does not exist; give the .cs file's path, absolute or relative to the definition file` });
   }
   for (const [name, input] of Object.entries(def.inputs ?? {})) {
-    if (input.default !== undefined && !fitsType(input.default, input.type)) problems.push({ path: `$.inputs.${name}.default`, reason: `${JSON.stringify(input.default)} is not of type ${input.type}` });
+    if (input.default !== undefined && !fitsType(input.default, input.type))
+      problems.push({ path: `$.inputs.${name}.default`, reason: `${JSON.stringify(input.default)} is not of type ${input.type}` });
     if (input.enum !== undefined && input.enum.some((v) => !fitsType(v, input.type))) problems.push({ path: `$.inputs.${name}.enum`, reason: `every value must be of type ${input.type}` });
   }
   (def.examples ?? []).forEach((example, i) => {
@@ -48,7 +49,14 @@ export function fileChecks(def: Definition, file: string): Problem[] {
       problems.push({ path: `$.examples[${i}]`, reason: "an example given as a string must be a JSON object of arguments" });
     }
   });
-  if (def.kind === "probe") problems.push(...duplicates(def.reads.map((r) => r.id), (i) => `$.reads[${i}].id`, "read"));
+  if (def.kind === "probe")
+    problems.push(
+      ...duplicates(
+        def.reads.map((r) => r.id),
+        (i) => `$.reads[${i}].id`,
+        "read",
+      ),
+    );
   if (def.kind === "sequence") problems.push(...stepChecks(def));
   return problems;
 }
@@ -75,7 +83,11 @@ export function crossChecks(all: LoadedDefinition[], catalog: (name: string) => 
 }
 
 function stepChecks(def: SequenceDefinition): Problem[] {
-  const problems = duplicates(def.steps.map((s) => s.id), (i) => `$.steps[${i}].id`, "step");
+  const problems = duplicates(
+    def.steps.map((s) => s.id),
+    (i) => `$.steps[${i}].id`,
+    "step",
+  );
   def.steps.forEach((step, i) => {
     const earlier = new Set(def.steps.slice(0, i).map((s) => s.id));
     for (const { path, value } of strings(step.arguments ?? {}, `$.steps[${i}].arguments`)) {
@@ -90,7 +102,12 @@ function stepChecks(def: SequenceDefinition): Problem[] {
   return problems;
 }
 
-function destructiveStep(def: SequenceDefinition, byName: Map<string, LoadedDefinition>, catalog: (name: string) => ToolEntry | undefined, seen: Set<string>): { id: string; tool: string } | undefined {
+function destructiveStep(
+  def: SequenceDefinition,
+  byName: Map<string, LoadedDefinition>,
+  catalog: (name: string) => ToolEntry | undefined,
+  seen: Set<string>,
+): { id: string; tool: string } | undefined {
   seen.add(def.name);
   for (const step of def.steps) {
     const inner = byName.get(step.tool);
@@ -141,12 +158,18 @@ export function strings(value: unknown, path: string): { path: string; value: st
 
 function fitsType(value: unknown, type: string): boolean {
   switch (type) {
-    case "string": return typeof value === "string";
-    case "integer": return Number.isInteger(value);
-    case "number": return typeof value === "number";
-    case "boolean": return typeof value === "boolean";
-    case "array": return Array.isArray(value);
-    default: return typeof value === "object" && value !== null && !Array.isArray(value);
+    case "string":
+      return typeof value === "string";
+    case "integer":
+      return Number.isInteger(value);
+    case "number":
+      return typeof value === "number";
+    case "boolean":
+      return typeof value === "boolean";
+    case "array":
+      return Array.isArray(value);
+    default:
+      return typeof value === "object" && value !== null && !Array.isArray(value);
   }
 }
 

@@ -29,7 +29,7 @@ export function definitionEntry(d: LoadedDefinition): ToolEntry {
       // A sequence runs in the sidecar (its steps take their own turns on Unity's main thread); with
       // an undoGroup its Unity steps are one Undo group on the main thread, so it says mainThread.
       // Probes and scripts run on Unity's main thread unless a script says otherwise.
-      mainThread: def.kind === "sequence" ? def.undoGroup !== undefined : def.mainThread ?? true,
+      mainThread: def.kind === "sequence" ? def.undoGroup !== undefined : (def.mainThread ?? true),
       destructive: d.destructive,
       // Only a probe just reads. A script runs C# with the model's arguments and a sequence runs
       // other tools: never read-only, whatever idempotency the file declares (issue #29, item 2).

@@ -11,8 +11,16 @@ const REASON_MAX = 500;
 
 const ENTRY = toolEntry({
   name: "definitions_list",
-  description: "The JSON definition tools of this project: each loaded one (name, kind, file, project or shared folder) and each rejected file with the JSON path and the reason. Also gives the two folders definitions are read from. Answers in pages of up to 100 entries (loaded first, then rejected); pass `offset` = the previous answer's nextOffset for the next page.",
-  inputSchema: { type: "object", properties: { offset: { type: "integer", minimum: 0, description: "Entries to skip (nextOffset of the previous page)." }, limit: { type: "integer", minimum: 1, maximum: PAGE_MAX, description: `Entries per page (default ${PAGE_DEFAULT}).` } }, additionalProperties: false },
+  description:
+    "The JSON definition tools of this project: each loaded one (name, kind, file, project or shared folder) and each rejected file with the JSON path and the reason. Also gives the two folders definitions are read from. Answers in pages of up to 100 entries (loaded first, then rejected); pass `offset` = the previous answer's nextOffset for the next page.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      offset: { type: "integer", minimum: 0, description: "Entries to skip (nextOffset of the previous page)." },
+      limit: { type: "integer", minimum: 1, maximum: PAGE_MAX, description: `Entries per page (default ${PAGE_DEFAULT}).` },
+    },
+    additionalProperties: false,
+  },
   annotations: { title: "Definition tools", idempotency: "safe", readOnly: true, group: "diagnostics" },
   provider: "native",
 });

@@ -91,7 +91,8 @@ function parseFile(file: string): { def: Definition; hash: string } | { problem:
   let text: string;
   try {
     const size = statSync(file).size;
-    if (size > MAX_DEFINITION_BYTES) return { problem: { path: "$", reason: `is ${size} bytes; a definition file may be at most ${MAX_DEFINITION_BYTES} bytes (move data into a script or the files it reads)` } };
+    if (size > MAX_DEFINITION_BYTES)
+      return { problem: { path: "$", reason: `is ${size} bytes; a definition file may be at most ${MAX_DEFINITION_BYTES} bytes (move data into a script or the files it reads)` } };
     text = readFileSync(file, "utf8");
   } catch (err) {
     return { problem: { path: "$", reason: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` } };

@@ -111,7 +111,10 @@ export class DefinitionProvider implements ToolProvider {
     try {
       source = readFileSync(d.scriptFile!, "utf8"); // read on every call: editing the .cs applies to the next call
     } catch (err) {
-      return errorResult("script_missing", `${name}: its script ${d.scriptFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); restore the file or fix "file" in ${d.file}.`);
+      return errorResult(
+        "script_missing",
+        `${name}: its script ${d.scriptFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); restore the file or fix "file" in ${d.file}.`,
+      );
     }
     const hash = createHash("sha256").update(source).digest("hex");
     return unity.invokeInternal("definition_script", { definition: name, file: d.scriptFile, source, hash, args, dryRun, mainThread: d.def.mainThread ?? true }, ctx, d.def.idempotency === "safe");
@@ -145,7 +148,7 @@ export class DefinitionProvider implements ToolProvider {
 }
 
 function probeArgs(d: LoadedDefinition, def: ProbeDefinition, args: Record<string, unknown>): Record<string, unknown> {
-  const input = typeof args.input === "string" ? args.input : Object.values(args).find((v): v is string => typeof v === "string") ?? "";
+  const input = typeof args.input === "string" ? args.input : (Object.values(args).find((v): v is string => typeof v === "string") ?? "");
   return {
     definition: def.name,
     hash: d.hash, // change tracking starts over when the definition changes

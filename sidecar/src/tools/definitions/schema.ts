@@ -15,7 +15,10 @@ export const DefinitionInput = z.strictObject({
   description: z.string().optional(),
   required: z.boolean().optional(),
   default: z.unknown().optional(),
-  enum: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1).optional(),
+  enum: z
+    .array(z.union([z.string(), z.number(), z.boolean()]))
+    .min(1)
+    .optional(),
 });
 export type DefinitionInput = z.infer<typeof DefinitionInput>;
 

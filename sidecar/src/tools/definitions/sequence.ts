@@ -55,7 +55,9 @@ export async function runSequence(def: SequenceDefinition, run: SequenceRun, cal
     if (run.dryRun) texts.push(`${step.id} (${step.tool}): ${textOf(result)}`);
     const value = resultValue(result);
     results.set(step.id, value);
-    steps.push(result.ok ? { id: step.id, tool: step.tool, ok: true, result: value } : { id: step.id, tool: step.tool, ok: false, error: result.error ?? { code: "tool_failed", message: textOf(result) } });
+    steps.push(
+      result.ok ? { id: step.id, tool: step.tool, ok: true, result: value } : { id: step.id, tool: step.tool, ok: false, error: result.error ?? { code: "tool_failed", message: textOf(result) } },
+    );
     if (!result.ok && step.continue_on_error !== true) {
       ok = false;
       break;
@@ -75,7 +77,11 @@ function inputText(args: Record<string, unknown>): string {
 export function substitute(value: unknown, input: string, results: Map<string, unknown>): unknown {
   if (typeof value === "string") {
     const token = STEP_TOKEN.exec(value);
-    if (token) return lookup(results.get(token[1]!), token[2]!.split(".").filter((p) => p !== ""));
+    if (token)
+      return lookup(
+        results.get(token[1]!),
+        token[2]!.split(".").filter((p) => p !== ""),
+      );
     return value.split("{input}").join(input);
   }
   if (Array.isArray(value)) return value.map((v) => substitute(v, input, results));

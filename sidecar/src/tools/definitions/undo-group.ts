@@ -22,8 +22,13 @@ export async function inUndoGroup(unity: UnityOperations, definition: string, na
   const group = begin.structured?.group;
   if (!begin.ok || typeof group !== "number") {
     const why = begin.error?.message ?? "it answered no group";
-    const hint = begin.error?.code === "not_found" ? " Update the Agent Panel package in Unity (this Editor cannot group Undo steps), or remove \"undoGroup\" from the definition." : "";
-    return { result: errorResult(begin.error?.code === "cancelled" ? "cancelled" : "undo_group_failed", `${definition} did not run: Unity could not open its Undo group "${name}" (${why}); no step ran.${hint}`) };
+    const hint = begin.error?.code === "not_found" ? ' Update the Agent Panel package in Unity (this Editor cannot group Undo steps), or remove "undoGroup" from the definition.' : "";
+    return {
+      result: errorResult(
+        begin.error?.code === "cancelled" ? "cancelled" : "undo_group_failed",
+        `${definition} did not run: Unity could not open its Undo group "${name}" (${why}); no step ran.${hint}`,
+      ),
+    };
   }
   let result: ToolResult;
   try {

@@ -22,7 +22,10 @@ import { CommandError } from "./connection-types.js";
 
 /** Mount the panel into `root`; returns a function that unmounts it. */
 export function mountApp(root: HTMLElement, app: PanelController, media?: MediaSource): () => void {
-  const cards = new PermissionCards((requestId, answer) => app.answer(requestId, answer), () => schedule());
+  const cards = new PermissionCards(
+    (requestId, answer) => app.answer(requestId, answer),
+    () => schedule(),
+  );
   const transcript = new TranscriptView(cards, { media });
   // Settings replaces the chat like History does; opening one closes the other.
   let settingsOpen = false;
@@ -57,7 +60,10 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     transcript.setSendKeyHint(sendKey === "ctrlEnter");
   };
   configure(initial.sendKey, initial.allowBypassPermissions);
-  const settings = new SettingsView((saved) => (configure(saved.sendKey, saved.allowBypassPermissions), schedule()), () => knownModels(app.state.views.values()));
+  const settings = new SettingsView(
+    (saved) => (configure(saved.sendKey, saved.allowBypassPermissions), schedule()),
+    () => knownModels(app.state.views.values()),
+  );
   const toChat = (): void => {
     settingsOpen = false;
     app.history.hide();
@@ -75,7 +81,11 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
   let olderPages = 0;
   // On a narrow page (under 760 px) the chat list is a drawer the header's Chats button opens.
   sidebar.el.id = "chat-drawer";
-  const drawerButton = h("button", { class: "drawer-toggle", attrs: { type: "button", "aria-controls": "chat-drawer", "aria-expanded": "false" }, on: { click: () => drawer(!shell.classList.contains("drawer-open")) } }, "☰ Chats");
+  const drawerButton = h(
+    "button",
+    { class: "drawer-toggle", attrs: { type: "button", "aria-controls": "chat-drawer", "aria-expanded": "false" }, on: { click: () => drawer(!shell.classList.contains("drawer-open")) } },
+    "☰ Chats",
+  );
   const backdrop = h("div", { class: "drawer-backdrop", attrs: { "aria-hidden": "true" }, on: { click: () => drawer(false) } });
   header.el.prepend(drawerButton);
   const shell = h("div", { class: "shell" }, sidebar.el, backdrop, h("main", { class: "main" }, header.el, toasts, history.el, settings.el, transcript.el, gone.el, composer.el, status.el));

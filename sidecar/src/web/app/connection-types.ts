@@ -20,10 +20,7 @@ export type SocketFactory = (url: string, protocols: string[]) => SocketLike;
 
 /** What the UI shows in the connection badge. */
 export type ConnectionStatus =
-  | { phase: "connecting"; attempt: number }
-  | { phase: "open" }
-  | { phase: "waiting"; attempt: number; retryInMs: number; reason: string }
-  | { phase: "failed"; reason: string };
+  { phase: "connecting"; attempt: number } | { phase: "open" } | { phase: "waiting"; attempt: number; retryInMs: number; reason: string } | { phase: "failed"; reason: string };
 
 /** What the connection reports to the app. */
 export interface ConnectionHandlers {
@@ -58,7 +55,11 @@ export interface ConnectionOptions {
 /** A command the server answered with an error frame, or that could not be sent. */
 export class CommandError extends Error {
   override readonly name = "CommandError";
-  constructor(readonly code: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }

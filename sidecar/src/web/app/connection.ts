@@ -11,7 +11,10 @@ export * from "./connection-types.js";
 // answered by resubscribing, and reconnection with capped exponential backoff. No DOM: the
 // socket comes from a factory, so tests run it in Node against a real ws server.
 
-interface Pending { resolve(result: Record<string, unknown>): void; reject(err: CommandError): void }
+interface Pending {
+  resolve(result: Record<string, unknown>): void;
+  reject(err: CommandError): void;
+}
 
 /** One logical connection to the sidecar, reconnecting until stop(). */
 export class PanelConnection {
@@ -150,16 +153,20 @@ export class PanelConnection {
 
   private hello(socket: SocketLike): void {
     if (this.socket !== socket) return;
-    this.sendCommand("hello", { protocol: 1, client: "browser", render: ["html"], ...(this.opts.clientVersion ? { clientVersion: this.opts.clientVersion } : {}) }, {
-      resolve: () => undefined,
-      reject: (err) => {
-        if (err.code === "connection_lost") return;
-        // The server refused hello: a protocol mismatch is final, anything else is retried.
-        this.drop(1000, "hello refused");
-        if (err.code === "protocol_mismatch") this.setStatus({ phase: "failed", reason: err.message });
-        else this.retry(err.message);
+    this.sendCommand(
+      "hello",
+      { protocol: 1, client: "browser", render: ["html"], ...(this.opts.clientVersion ? { clientVersion: this.opts.clientVersion } : {}) },
+      {
+        resolve: () => undefined,
+        reject: (err) => {
+          if (err.code === "connection_lost") return;
+          // The server refused hello: a protocol mismatch is final, anything else is retried.
+          this.drop(1000, "hello refused");
+          if (err.code === "protocol_mismatch") this.setStatus({ phase: "failed", reason: err.message });
+          else this.retry(err.message);
+        },
       },
-    });
+    );
   }
 
   private onText(raw: string): void {

@@ -12,7 +12,10 @@ import { emptyChatView, isBusy, reduce, reduceAll, type ChatView } from "./store
 // calls the actions and re-renders on change; no DOM here.
 
 /** A message shown in the alert area until dismissed or expired. */
-export interface Toast { id: number; message: string }
+export interface Toast {
+  id: number;
+  message: string;
+}
 
 /** Everything the view renders. */
 export interface AppState {

@@ -2,7 +2,10 @@
 // panel shows it like the Unity panel does (Core/View/Chat/EditDiff.cs) instead of raw JSON.
 
 /** One diff line: context, added, removed, or a note ("@@ edit 2 of 3 @@", "… 12 unchanged lines"). */
-export interface DiffLine { kind: "context" | "added" | "removed" | "note"; text: string }
+export interface DiffLine {
+  kind: "context" | "added" | "removed" | "note";
+  text: string;
+}
 
 /** Lines kept around a change; longer unchanged runs collapse into a note. */
 export const CONTEXT_LINES = 2;

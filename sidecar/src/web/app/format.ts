@@ -130,7 +130,7 @@ export function shortSummary(toolName: string, summary: string): string {
 export function previewJson(value: unknown, max = 20_000): string {
   let text: string;
   try {
-    text = typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? "";
+    text = typeof value === "string" ? value : (JSON.stringify(value, null, 2) ?? "");
   } catch {
     text = String(value);
   }

@@ -27,7 +27,9 @@ const NOISE_LANE = 0.18;
 /** Rectangles for every note of `seq` in a `width` × `height` picture. */
 export function pianoRollLayout(seq: RollSequence, width: number, height: number): RollRect[] {
   const notes = ROLL_CHANNELS.flatMap((channel) =>
-    (seq.channels[channel]?.events ?? []).flatMap((e) => (e.type === "note" && typeof e.key === "number" && typeof e.length === "number" ? [{ channel, key: e.key, tick: e.tick, length: e.length }] : [])),
+    (seq.channels[channel]?.events ?? []).flatMap((e) =>
+      e.type === "note" && typeof e.key === "number" && typeof e.length === "number" ? [{ channel, key: e.key, tick: e.tick, length: e.length }] : [],
+    ),
   );
   const total = Math.max(1, ...ROLL_CHANNELS.map((c) => seq.channels[c]?.duration_ticks ?? 0), ...notes.map((n) => n.tick + n.length));
   const pitched = notes.filter((n) => n.channel !== "Noise");

@@ -26,7 +26,16 @@ export interface PanelSettings {
 }
 
 /** What a panel with no saved settings uses. */
-export const DEFAULT_SETTINGS: Readonly<PanelSettings> = { model: "", permissionMode: "default", sendKey: "enter", allowedTools: [], disallowedTools: [], allowBypassPermissions: false, preAllowReadOnlyTools: true, claudePath: "" };
+export const DEFAULT_SETTINGS: Readonly<PanelSettings> = {
+  model: "",
+  permissionMode: "default",
+  sendKey: "enter",
+  allowedTools: [],
+  disallowedTools: [],
+  allowBypassPermissions: false,
+  preAllowReadOnlyTools: true,
+  claudePath: "",
+};
 
 const SETTINGS_KEY = "agent-panel.settings";
 /** Older pages kept only this flag; still read so the choice survives. */
@@ -80,13 +89,17 @@ export function saveSettings(settings: PanelSettings): boolean {
 /** Problems the user must fix before saving, each saying what to do (empty when fine). */
 export function validateSettings(s: PanelSettings): string[] {
   const problems: string[] = [];
-  for (const [which, rules] of [["Allowed", s.allowedTools], ["Disallowed", s.disallowedTools]] as const) {
+  for (const [which, rules] of [
+    ["Allowed", s.allowedTools],
+    ["Disallowed", s.disallowedTools],
+  ] as const) {
     for (const rule of rules) if (!TOOL_RULE.test(rule)) problems.push(`${which} tool "${rule}" is not a tool rule. Use a tool name like Read or a rule like Bash(git diff:*).`);
   }
   const both = s.allowedTools.filter((r) => s.disallowedTools.includes(r));
   if (both.length > 0) problems.push(`Tools both allowed and disallowed: ${both.join(", ")}. Remove them from one of the lists.`);
-  if (s.claudePath !== "" && !/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(s.claudePath)) problems.push(`Claude path "${s.claudePath}" is not a full path. Give the whole path of the claude binary (\`which claude\` or \`where claude\` prints it), or leave it empty.`);
-  if (s.permissionMode === "bypassPermissions" && !s.allowBypassPermissions) problems.push("Bypass permissions needs \"Allow bypass permissions\" turned on first.");
+  if (s.claudePath !== "" && !/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(s.claudePath))
+    problems.push(`Claude path "${s.claudePath}" is not a full path. Give the whole path of the claude binary (\`which claude\` or \`where claude\` prints it), or leave it empty.`);
+  if (s.permissionMode === "bypassPermissions" && !s.allowBypassPermissions) problems.push('Bypass permissions needs "Allow bypass permissions" turned on first.');
   return problems;
 }
 

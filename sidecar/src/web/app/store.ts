@@ -35,13 +35,21 @@ export function reduce(v: ChatView, e: PanelEvent): ChatView {
     case "user_message": {
       // A prompt is queued only until its turn begins (turn_started, or its result).
       const queued = e.queued && !v.openTurns.includes(e.turnId) && v.positions[`result:${e.turnId}`] === undefined;
-      return upsert(v, `user:${e.turnId}`, () => ({ kind: "user", key: `user:${e.turnId}`, turnId: e.turnId, text: e.text, queued, attachments: e.attachments }), (it) =>
-        it.kind === "user" ? { ...it, text: e.text, queued, attachments: e.attachments } : it,
+      return upsert(
+        v,
+        `user:${e.turnId}`,
+        () => ({ kind: "user", key: `user:${e.turnId}`, turnId: e.turnId, text: e.text, queued, attachments: e.attachments }),
+        (it) => (it.kind === "user" ? { ...it, text: e.text, queued, attachments: e.attachments } : it),
       );
     }
     case "turn_started": {
       // The prompt's turn began: it is no longer waiting behind another turn.
-      const started = upsert(v, `user:${e.turnId}`, () => undefined, (it) => (it.kind === "user" && it.queued ? { ...it, queued: false } : it));
+      const started = upsert(
+        v,
+        `user:${e.turnId}`,
+        () => undefined,
+        (it) => (it.kind === "user" && it.queued ? { ...it, queued: false } : it),
+      );
       return started.openTurns.includes(e.turnId) ? started : { ...started, openTurns: [...started.openTurns, e.turnId] };
     }
     case "message_start":
@@ -59,47 +67,85 @@ export function reduce(v: ChatView, e: PanelEvent): ChatView {
         error: e.error,
       }));
     case "tool_started": {
-      const next = upsert(v, `tool:${e.toolUseId}`, () => newTool(e), (it) =>
-        it.kind === "tool" ? { ...it, name: e.name, summary: e.summary, input: e.input, turnId: e.turnId, parentToolUseId: e.parentToolUseId, ...(e.title !== undefined ? { title: e.title } : {}) } : it,
+      const next = upsert(
+        v,
+        `tool:${e.toolUseId}`,
+        () => newTool(e),
+        (it) =>
+          it.kind === "tool"
+            ? { ...it, name: e.name, summary: e.summary, input: e.input, turnId: e.turnId, parentToolUseId: e.parentToolUseId, ...(e.title !== undefined ? { title: e.title } : {}) }
+            : it,
       );
       return fold(next, next.permissionOfTool[e.toolUseId]);
     }
     case "tool_finished": {
-      const next = upsert(v, `tool:${e.toolUseId}`, () => finishTool(newTool({ ...e, summary: "", input: undefined }), e), (it) => (it.kind === "tool" ? finishTool(it, e) : it));
+      const next = upsert(
+        v,
+        `tool:${e.toolUseId}`,
+        () => finishTool(newTool({ ...e, summary: "", input: undefined }), e),
+        (it) => (it.kind === "tool" ? finishTool(it, e) : it),
+      );
       return fold(next, next.permissionOfTool[e.toolUseId]);
     }
     case "permission_requested": {
       const key = `perm:${e.requestId}`;
       const asked = unfold(v, key);
-      const next = upsert(asked, key, () => ({ kind: "permission", key, request: e }), (it) =>
-        it.kind === "permission" ? { ...it, request: e, outcome: undefined, detail: undefined, by: undefined, folded: undefined } : it,
+      const next = upsert(
+        asked,
+        key,
+        () => ({ kind: "permission", key, request: e }),
+        (it) => (it.kind === "permission" ? { ...it, request: e, outcome: undefined, detail: undefined, by: undefined, folded: undefined } : it),
       );
       return e.toolUseId === undefined || next.permissionOfTool[e.toolUseId] === key ? next : { ...next, permissionOfTool: { ...next.permissionOfTool, [e.toolUseId]: key } };
     }
     case "permission_resolved": {
       const key = `perm:${e.requestId}`;
-      const next = upsert(v, key, () => ({ kind: "permission", key, request: placeholderRequest(e), outcome: e.outcome, detail: e.detail, by: e.by }), (it) =>
-        it.kind === "permission" ? { ...it, outcome: e.outcome, detail: e.detail, by: e.by } : it,
+      const next = upsert(
+        v,
+        key,
+        () => ({ kind: "permission", key, request: placeholderRequest(e), outcome: e.outcome, detail: e.detail, by: e.by }),
+        (it) => (it.kind === "permission" ? { ...it, outcome: e.outcome, detail: e.detail, by: e.by } : it),
       );
       return fold(next, key);
     }
     case "subagent": {
       const { type: _type, ...fields } = e;
       const key = `task:${e.taskId}`;
-      return upsert(v, key, () => ({ kind: "subagent", key, ...fields }), (it) => (it.kind === "subagent" ? mergeDefined(it, fields) : it));
+      return upsert(
+        v,
+        key,
+        () => ({ kind: "subagent", key, ...fields }),
+        (it) => (it.kind === "subagent" ? mergeDefined(it, fields) : it),
+      );
     }
     case "notice": {
       const key = `notice:${v.notices + 1}`;
       // A turn claude refused for want of a login ends with its not_logged_in notice (no turn_result).
       const ended = e.code === "not_logged_in" && typeof e.data?.turnId === "string" ? e.data.turnId : undefined;
       const base = ended !== undefined ? { ...v, openTurns: v.openTurns.filter((id) => id !== ended) } : v;
-      return upsert({ ...base, notices: v.notices + 1 }, key, () => ({ kind: "notice", key, level: e.level, code: e.code, message: e.message }), (it) => it);
+      return upsert(
+        { ...base, notices: v.notices + 1 },
+        key,
+        () => ({ kind: "notice", key, level: e.level, code: e.code, message: e.message }),
+        (it) => it,
+      );
     }
     case "turn_result": {
       const t = v.totals;
-      const totals = { input: t.input + e.usage.input, output: t.output + e.usage.output, cacheRead: t.cacheRead + e.usage.cacheRead, cacheCreation: t.cacheCreation + e.usage.cacheCreation, turns: t.turns + 1 };
+      const totals = {
+        input: t.input + e.usage.input,
+        output: t.output + e.usage.output,
+        cacheRead: t.cacheRead + e.usage.cacheRead,
+        cacheCreation: t.cacheCreation + e.usage.cacheCreation,
+        turns: t.turns + 1,
+      };
       const next = { ...v, totals, lastResult: e, ...(measuresContext(e) ? { contextResult: e } : {}), openTurns: v.openTurns.filter((id) => id !== e.turnId) };
-      return upsert(next, `result:${e.turnId}`, () => ({ kind: "result", key: `result:${e.turnId}`, result: e }), (it) => (it.kind === "result" ? { ...it, result: e } : it));
+      return upsert(
+        next,
+        `result:${e.turnId}`,
+        () => ({ kind: "result", key: `result:${e.turnId}`, result: e }),
+        (it) => (it.kind === "result" ? { ...it, result: e } : it),
+      );
     }
     case "unknown":
       return v;
@@ -130,16 +176,36 @@ function fold(v: ChatView, key: string | undefined): ChatView {
   if (perm?.kind !== "permission" || perm.outcome === undefined || perm.request.toolUseId === undefined) return v;
   const toolKey = `tool:${perm.request.toolUseId}`;
   if (itemByKey(v, toolKey)?.kind !== "tool") return v;
-  const folded: FoldedPermission = { requestId: perm.request.requestId, outcome: perm.outcome, ...(perm.detail !== undefined ? { detail: perm.detail } : {}), ...(perm.by !== undefined ? { by: perm.by } : {}) };
-  const next = upsert(v, perm.key, () => perm, (it) => (it.kind === "permission" && !it.folded ? { ...it, folded: true } : it));
-  return upsert(next, toolKey, () => perm, (it) => (it.kind === "tool" && !samePermission(it.permission, folded) ? { ...it, permission: folded } : it));
+  const folded: FoldedPermission = {
+    requestId: perm.request.requestId,
+    outcome: perm.outcome,
+    ...(perm.detail !== undefined ? { detail: perm.detail } : {}),
+    ...(perm.by !== undefined ? { by: perm.by } : {}),
+  };
+  const next = upsert(
+    v,
+    perm.key,
+    () => perm,
+    (it) => (it.kind === "permission" && !it.folded ? { ...it, folded: true } : it),
+  );
+  return upsert(
+    next,
+    toolKey,
+    () => perm,
+    (it) => (it.kind === "tool" && !samePermission(it.permission, folded) ? { ...it, permission: folded } : it),
+  );
 }
 
 /** A request asked again (repeated after a reconnect) shows as its own card until it is settled. */
 function unfold(v: ChatView, key: string): ChatView {
   const perm = itemByKey(v, key);
   if (perm?.kind !== "permission" || !perm.folded || perm.request.toolUseId === undefined) return v;
-  return upsert(v, `tool:${perm.request.toolUseId}`, () => perm, (it) => (it.kind === "tool" ? { ...it, permission: undefined } : it));
+  return upsert(
+    v,
+    `tool:${perm.request.toolUseId}`,
+    () => perm,
+    (it) => (it.kind === "tool" ? { ...it, permission: undefined } : it),
+  );
 }
 
 function samePermission(a: FoldedPermission | undefined, b: FoldedPermission): boolean {
@@ -165,8 +231,22 @@ type MessageEvent = PanelEventOf<"message_start"> | PanelEventOf<"message_delta"
 
 function updateMessage(v: ChatView, e: MessageEvent, update: (m: MessageItem) => MessageItem): ChatView {
   const key = `msg:${e.messageId}`;
-  const fresh = (): MessageItem => ({ kind: "message", key, messageId: e.messageId, turnId: e.turnId, parentToolUseId: "parentToolUseId" in e ? e.parentToolUseId : null, blocks: [], final: false, aborted: false });
-  return upsert(v, key, () => update(fresh()), (it) => (it.kind === "message" ? update(it) : it));
+  const fresh = (): MessageItem => ({
+    kind: "message",
+    key,
+    messageId: e.messageId,
+    turnId: e.turnId,
+    parentToolUseId: "parentToolUseId" in e ? e.parentToolUseId : null,
+    blocks: [],
+    final: false,
+    aborted: false,
+  });
+  return upsert(
+    v,
+    key,
+    () => update(fresh()),
+    (it) => (it.kind === "message" ? update(it) : it),
+  );
 }
 
 function appendDelta(blocks: readonly BlockView[], e: PanelEventOf<"message_delta">): BlockView[] {
@@ -180,11 +260,30 @@ function appendDelta(blocks: readonly BlockView[], e: PanelEventOf<"message_delt
 }
 
 function newTool(e: { toolUseId: string; turnId: string; name: string; summary: string; input: unknown; parentToolUseId: string | null; title?: string }): ToolItem {
-  return { kind: "tool", key: `tool:${e.toolUseId}`, toolUseId: e.toolUseId, turnId: e.turnId, name: e.name, summary: e.summary, input: e.input, parentToolUseId: e.parentToolUseId, status: "running", ...(e.title !== undefined ? { title: e.title } : {}) };
+  return {
+    kind: "tool",
+    key: `tool:${e.toolUseId}`,
+    toolUseId: e.toolUseId,
+    turnId: e.turnId,
+    name: e.name,
+    summary: e.summary,
+    input: e.input,
+    parentToolUseId: e.parentToolUseId,
+    status: "running",
+    ...(e.title !== undefined ? { title: e.title } : {}),
+  };
 }
 
 function finishTool(t: ToolItem, e: PanelEventOf<"tool_finished">): ToolItem {
-  return { ...t, status: e.isError ? "error" : "ok", result: e.result, durationMs: e.durationMs, decision: e.decision, ...(e.decidedBy !== undefined ? { decidedBy: e.decidedBy } : {}), ...(e.images?.length ? { images: e.images } : {}) };
+  return {
+    ...t,
+    status: e.isError ? "error" : "ok",
+    result: e.result,
+    durationMs: e.durationMs,
+    decision: e.decision,
+    ...(e.decidedBy !== undefined ? { decidedBy: e.decidedBy } : {}),
+    ...(e.images?.length ? { images: e.images } : {}),
+  };
 }
 
 /** A resolution without its request (cannot happen with a well-behaved server) still shows a card. */

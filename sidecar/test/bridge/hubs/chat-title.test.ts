@@ -25,13 +25,16 @@ function setup() {
     changeDelayMs: 0,
     createChat: (o) => {
       const chat = new FakeChat();
-      chat.sessionId = o.forkSession ? FORK : o.resume ?? "sess-new";
+      chat.sessionId = o.forkSession ? FORK : (o.resume ?? "sess-new");
       return chat;
     },
   });
   const dir = copyOfGameDir();
   const history = new PanelHistory({ project: "/proj", transcriptDir: dir, stateDir: null, render: stubRender, debounceMs: 20, pollMs: 100 });
-  cleanup.push(() => registry.closeAll(), () => history.close());
+  cleanup.push(
+    () => registry.closeAll(),
+    () => history.close(),
+  );
   const link = recordingLink();
   const handler = attachClient(registry, link, { history });
   cleanup.push(() => handler.onClose());
@@ -58,13 +61,15 @@ describe("chat titles", () => {
     const titles = registry.list().map((c) => c.title);
     expect(titles).toEqual([chatTitle(listed.title), chatTitle(`Fork of ${listed.title}`)]);
     // The fork's own session (named by claude) is listed in History as the fork.
-    await expect.poll(() => {
-      try {
-        return JSON.parse(readFileSync(join(dir, FORK, "custom-title.json"), "utf8")).title;
-      } catch {
-        return undefined;
-      }
-    }).toBe(chatTitle(`Fork of ${listed.title}`));
+    await expect
+      .poll(() => {
+        try {
+          return JSON.parse(readFileSync(join(dir, FORK, "custom-title.json"), "utf8")).title;
+        } catch {
+          return undefined;
+        }
+      })
+      .toBe(chatTitle(`Fork of ${listed.title}`));
     // A new chat is still named by its first prompt.
     await cmd({ cmd: "chat.open" });
     expect(registry.list()[2]!.title).toBeUndefined();

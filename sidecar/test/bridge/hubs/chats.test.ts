@@ -122,7 +122,12 @@ describe("client → router → hub → chat → fake claude", () => {
     expect(await until(() => clients[1]!.link.frames.find((f) => "id" in f && f.id === "b"))).toMatchObject({ kind: "error", code: "already_answered" });
     for (const { link } of clients) {
       await until(() => link.of("event").some((f) => f.event.type === "turn_result"));
-      expect(link.of("event").filter((f) => f.event.type === "permission_resolved").map((f) => f.event)).toEqual([expect.objectContaining({ requestId, outcome: "allowed" })]);
+      expect(
+        link
+          .of("event")
+          .filter((f) => f.event.type === "permission_resolved")
+          .map((f) => f.event),
+      ).toEqual([expect.objectContaining({ requestId, outcome: "allowed" })]);
     }
   });
 

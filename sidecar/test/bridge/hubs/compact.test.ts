@@ -68,25 +68,59 @@ describe("compact on random interleavings", () => {
   const text = fc.string({ maxLength: 4 });
   const state = fc.constantFrom("ready", "streaming", "tool_running", "waiting_permission") as fc.Arbitrary<"ready">;
   const event: fc.Arbitrary<PanelEvent> = fc.oneof(
-    fc.record({ id: fc.constantFrom(...msgIds), model: fc.option(fc.constantFrom("a", "b"), { nil: undefined }) }).map(({ id, model }): PanelEvent => ({ type: "message_start", turnId: msgTurn(id), messageId: id, parentToolUseId: msgParent(id), model })),
-    fc.record({ id: fc.constantFrom(...msgIds), index: fc.nat(2), kind: fc.constantFrom("text", "thinking") as fc.Arbitrary<"text">, text }).map(({ id, index, kind, text }): PanelEvent => ({ type: "message_delta", turnId: msgTurn(id), messageId: id, index, kind, text })),
-    fc.record({ id: fc.constantFrom(...msgIds), text, aborted: fc.boolean() }).map(({ id, text, aborted }): PanelEvent => ({ type: "message_final", turnId: msgTurn(id), messageId: id, parentToolUseId: msgParent(id), blocks: [{ index: 0, kind: "text", text, html: `<p>${text}</p>` }], aborted })),
+    fc
+      .record({ id: fc.constantFrom(...msgIds), model: fc.option(fc.constantFrom("a", "b"), { nil: undefined }) })
+      .map(({ id, model }): PanelEvent => ({ type: "message_start", turnId: msgTurn(id), messageId: id, parentToolUseId: msgParent(id), model })),
+    fc
+      .record({ id: fc.constantFrom(...msgIds), index: fc.nat(2), kind: fc.constantFrom("text", "thinking") as fc.Arbitrary<"text">, text })
+      .map(({ id, index, kind, text }): PanelEvent => ({ type: "message_delta", turnId: msgTurn(id), messageId: id, index, kind, text })),
+    fc
+      .record({ id: fc.constantFrom(...msgIds), text, aborted: fc.boolean() })
+      .map(({ id, text, aborted }): PanelEvent => ({
+        type: "message_final",
+        turnId: msgTurn(id),
+        messageId: id,
+        parentToolUseId: msgParent(id),
+        blocks: [{ index: 0, kind: "text", text, html: `<p>${text}</p>` }],
+        aborted,
+      })),
     fc.record({ to: state, from: state }).map(({ to, from }): PanelEvent => ({ type: "state", state: to, previous: from })),
-    fc.record({ model: fc.option(fc.constantFrom("a", "b"), { nil: undefined }), permissionMode: fc.option(fc.constantFrom("default", "plan"), { nil: undefined }), sessionId: fc.option(fc.constantFrom("s1", "s2"), { nil: undefined }) }).map((f): PanelEvent => ({ type: "init", ...f })),
-    fc.constantFrom("toolA", "toolB").map((id): PanelEvent => ({ type: "tool_started", turnId: "t1", toolUseId: id, name: "Bash", input: { command: "ls" }, summary: "Bash: ls", parentToolUseId: null })),
-    fc.constantFrom("toolA", "toolB").map((id): PanelEvent => ({ type: "tool_finished", turnId: "t1", toolUseId: id, name: "Bash", isError: false, result: "ok", durationMs: 3, parentToolUseId: null })),
-    fc.constantFrom("r1", "r2").map((id): PanelEvent => ({ type: "permission_requested", turnId: "t1", requestId: id, toolName: "Bash", input: {}, summary: "Bash", suggestions: [], isQuestion: false })),
-    fc.record({ id: fc.constantFrom("r1", "r2"), outcome: fc.constantFrom("allowed", "denied", "cancelled") as fc.Arbitrary<"allowed"> }).map(({ id, outcome }): PanelEvent => ({ type: "permission_resolved", turnId: "t1", requestId: id, outcome })),
-    fc.record({ id: fc.constantFrom("k1", "k2"), status: fc.constantFrom("running", "completed"), tokens: fc.option(fc.nat(99), { nil: undefined }) }).map(({ id, status, tokens }): PanelEvent => ({ type: "subagent", taskId: id, status, tokens })),
-    fc.constantFrom("t1", "t2").map((t): PanelEvent => ({ type: "turn_result", turnId: t, ok: true, subtype: "success", errors: [], usage: { input: 1, output: 1, cacheRead: 0, cacheCreation: 0 }, denials: [] })),
+    fc
+      .record({
+        model: fc.option(fc.constantFrom("a", "b"), { nil: undefined }),
+        permissionMode: fc.option(fc.constantFrom("default", "plan"), { nil: undefined }),
+        sessionId: fc.option(fc.constantFrom("s1", "s2"), { nil: undefined }),
+      })
+      .map((f): PanelEvent => ({ type: "init", ...f })),
+    fc
+      .constantFrom("toolA", "toolB")
+      .map((id): PanelEvent => ({ type: "tool_started", turnId: "t1", toolUseId: id, name: "Bash", input: { command: "ls" }, summary: "Bash: ls", parentToolUseId: null })),
+    fc
+      .constantFrom("toolA", "toolB")
+      .map((id): PanelEvent => ({ type: "tool_finished", turnId: "t1", toolUseId: id, name: "Bash", isError: false, result: "ok", durationMs: 3, parentToolUseId: null })),
+    fc
+      .constantFrom("r1", "r2")
+      .map((id): PanelEvent => ({ type: "permission_requested", turnId: "t1", requestId: id, toolName: "Bash", input: {}, summary: "Bash", suggestions: [], isQuestion: false })),
+    fc
+      .record({ id: fc.constantFrom("r1", "r2"), outcome: fc.constantFrom("allowed", "denied", "cancelled") as fc.Arbitrary<"allowed"> })
+      .map(({ id, outcome }): PanelEvent => ({ type: "permission_resolved", turnId: "t1", requestId: id, outcome })),
+    fc
+      .record({ id: fc.constantFrom("k1", "k2"), status: fc.constantFrom("running", "completed"), tokens: fc.option(fc.nat(99), { nil: undefined }) })
+      .map(({ id, status, tokens }): PanelEvent => ({ type: "subagent", taskId: id, status, tokens })),
+    fc
+      .constantFrom("t1", "t2")
+      .map((t): PanelEvent => ({ type: "turn_result", turnId: t, ok: true, subtype: "success", errors: [], usage: { input: 1, output: 1, cacheRead: 0, cacheCreation: 0 }, denials: [] })),
     fc.constantFrom("t1", "t2").map((t): PanelEvent => ({ type: "user_message", turnId: t, text: "hi", queued: false, attachments: 0 })),
     text.map((m): PanelEvent => ({ type: "notice", level: "info", code: "x", message: m })),
   );
 
   it("reduce(compact(events)) equals reduce(events)", () => {
-    fc.assert(fc.property(fc.array(event, { maxLength: 60 }), (events) => {
-      same(events, compact(events));
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 60 }), (events) => {
+        same(events, compact(events));
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it("compacting in steps (as the hub does) is as good as compacting once", () => {
@@ -100,10 +134,13 @@ describe("compact on random interleavings", () => {
   });
 
   it("does not modify its input", () => {
-    fc.assert(fc.property(fc.array(event, { maxLength: 30 }), (events) => {
-      const before = structuredClone(events);
-      compact(events);
-      expect(events).toEqual(before);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 30 }), (events) => {
+        const before = structuredClone(events);
+        compact(events);
+        expect(events).toEqual(before);
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -23,11 +23,16 @@ function pair(text: string, unity: unknown, html: string | undefined): { spliced
   return { spliced, plain };
 }
 
-const WANTED = [{ unity: true, html: true }, { unity: true, html: false }, { unity: false, html: true }, { unity: false, html: false }];
+const WANTED = [
+  { unity: true, html: true },
+  { unity: true, html: false },
+  { unity: false, html: true },
+  { unity: false, html: false },
+];
 
 describe("event and frame JSON with spliced forms", () => {
   it("gives the bytes and size of JSON.stringify for event, snapshot and history-page frames, for every client", () => {
-    const { spliced, plain } = pair("**héllo** \u2028 \"quoted\" ✓", [{ type: "paragraph", text: "héllo \u0001" }], "<p>héllo</p>");
+    const { spliced, plain } = pair('**héllo** \u2028 "quoted" ✓', [{ type: "paragraph", text: "héllo \u0001" }], "<p>héllo</p>");
     expect(hasJsonForms(spliced)).toBe(true);
     expect(hasJsonForms(plain)).toBe(false);
     const sized = sizedEventJson(spliced)!;
@@ -61,7 +66,14 @@ describe("event and frame JSON with spliced forms", () => {
 
   it("clips an over-size event like clipStrings does to the parsed event, without parsing its forms", () => {
     const long = "x".repeat(CLIPPED_STRING_CHARS + 10);
-    const { spliced, plain } = pair(long, [{ type: "code", text: long }, { type: "paragraph", text: "short" }], `<p>${long}</p>`);
+    const { spliced, plain } = pair(
+      long,
+      [
+        { type: "code", text: long },
+        { type: "paragraph", text: "short" },
+      ],
+      `<p>${long}</p>`,
+    );
     const clipped = clipEvent(spliced, CLIPPED_STRING_CHARS);
     expect(jsonFormsOf((clipped as Final).blocks[1]!)).toBeDefined(); // still JSON forms
     const expected = clipStrings(plain, CLIPPED_STRING_CHARS);

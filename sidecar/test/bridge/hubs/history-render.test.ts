@@ -15,7 +15,14 @@ import { stubRender } from "../hub-fakes.js";
 // a failed render leaves the markdown.
 
 type Final = Extract<PanelEvent, { type: "message_final" }>;
-const final = (messageId: string, ...texts: string[]): ChatEvent => ({ type: "message_final", turnId: "t1", messageId, parentToolUseId: null, blocks: texts.map((text, index) => ({ index, kind: "text", text })), aborted: false });
+const final = (messageId: string, ...texts: string[]): ChatEvent => ({
+  type: "message_final",
+  turnId: "t1",
+  messageId,
+  parentToolUseId: null,
+  blocks: texts.map((text, index) => ({ index, kind: "text", text })),
+  aborted: false,
+});
 const notice: ChatEvent = { type: "notice", level: "info", code: "x", message: "between" };
 const jsonOf = (v: unknown) => ({ json: new TextEncoder().encode(JSON.stringify(v)) });
 
@@ -57,7 +64,11 @@ describe("renderPage", () => {
       if (rendering) setImmediate(tick);
     };
     setImmediate(tick);
-    const page = await renderPage(Array.from({ length: 20 }, (_, i) => final(`m${i}`, `block ${i}`)), slow, undefined);
+    const page = await renderPage(
+      Array.from({ length: 20 }, (_, i) => final(`m${i}`, `block ${i}`)),
+      slow,
+      undefined,
+    );
     rendering = false;
     expect(page).toHaveLength(20);
     expect(ticks).toBeGreaterThanOrEqual(4); // 20 half-slices: at least one turn of other work every slice
@@ -67,8 +78,13 @@ describe("renderPage", () => {
 describe("history.load of a session with a big reply", () => {
   it("renders it in the render worker with the inline result, while the event loop keeps turning", async () => {
     const dir = copyOfGameDir();
-    const source = readdirSync(dir).filter((f) => f.endsWith(".jsonl")).map((f) => join(dir, f)).find((f) => /"type":"assistant".*"type":"text"/.test(readFileSync(f, "utf8")))!;
-    const lines = readFileSync(source, "utf8").split("\n").filter((l) => l !== "");
+    const source = readdirSync(dir)
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => join(dir, f))
+      .find((f) => /"type":"assistant".*"type":"text"/.test(readFileSync(f, "utf8")))!;
+    const lines = readFileSync(source, "utf8")
+      .split("\n")
+      .filter((l) => l !== "");
     const i = lines.map((l) => /"type":"assistant".*"type":"text"/.test(l)).lastIndexOf(true);
     const record = JSON.parse(lines[i]!);
     const markdown = "Some **bold** text, `Assets/Scripts/Player.cs`, a [link](https://example.com).\n\n- item\n  - nested *em*\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n".repeat(1200);

@@ -10,7 +10,16 @@ import { FakeChat, ManualClock, stubRender } from "../hub-fakes.js";
 
 const view = (s: ChatStore) => ({ state: s.state, info: s.info, items: [...s.items.entries()] });
 const delta = (text: string, messageId = "m1", index = 0): ChatEvent => ({ type: "message_delta", turnId: "t1", messageId, index, kind: "text", text });
-const perm = (requestId: string): ChatEvent => ({ type: "permission_requested", turnId: "t1", requestId, toolName: "Bash", input: { command: "ls" }, summary: "Bash: ls", suggestions: [], isQuestion: false });
+const perm = (requestId: string): ChatEvent => ({
+  type: "permission_requested",
+  turnId: "t1",
+  requestId,
+  toolName: "Bash",
+  input: { command: "ls" },
+  summary: "Bash: ls",
+  suggestions: [],
+  isQuestion: false,
+});
 
 function setup(options: ConstructorParameters<typeof ChatHub>[3] = {}) {
   const chat = new FakeChat();
@@ -137,7 +146,12 @@ describe("ChatHub", () => {
     expect(types.at(-1)).toBe("state:closed");
     expect(types.filter((t) => t === "turn_result" || t === "message_final" || t === "notice")).toEqual([]);
     // The pending delta "b" went out before the close, not after it.
-    expect(live.filter((l) => l.event.type === "message_delta").map((l) => (l.event as { text: string }).text).join("")).toBe("ab");
+    expect(
+      live
+        .filter((l) => l.event.type === "message_delta")
+        .map((l) => (l.event as { text: string }).text)
+        .join(""),
+    ).toBe("ab");
     const again = hub.subscribe(0, () => undefined);
     expect(eventsOf(again.initial).at(-1)).toMatchObject({ type: "state", state: "closed" });
   });
@@ -148,7 +162,17 @@ describe("ChatHub", () => {
     chat.push({ type: "init", model: "opus", permissionMode: "plan" });
     chat.push({ type: "user_message", turnId: "t1", text: "  Fix the\nplayer jump  ", queued: false, attachments: 0 });
     chat.push({ type: "user_message", turnId: "t2", text: "second", queued: false, attachments: 0 });
-    expect(hub.summary()).toEqual({ chatId: "c1", sessionId: "sess-1", state: "ready", title: "Fix the player jump", model: "opus", permissionMode: "plan", cwd: "/proj", lastSeq: 4, pendingPermissions: 0 });
+    expect(hub.summary()).toEqual({
+      chatId: "c1",
+      sessionId: "sess-1",
+      state: "ready",
+      title: "Fix the player jump",
+      model: "opus",
+      permissionMode: "plan",
+      cwd: "/proj",
+      lastSeq: 4,
+      pendingPermissions: 0,
+    });
   });
 });
 

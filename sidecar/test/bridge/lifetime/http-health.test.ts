@@ -31,13 +31,13 @@ async function squatter(answer: (requestText: string) => Promise<{ status: numbe
   return {
     port,
     received,
-    close: () => new Promise<void>((r) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }
-
 
 describe("health probe", () => {
   let sidecar: RunningServer;

@@ -35,7 +35,14 @@ describe("watchIdle", () => {
 
   it("treats a state it cannot read as in use, and stops when asked", () => {
     const onIdle = vi.fn();
-    const stop = watchIdle({ isIdle: () => { throw new Error("not loaded"); }, idleMs: 100, pollMs: 10, onIdle });
+    const stop = watchIdle({
+      isIdle: () => {
+        throw new Error("not loaded");
+      },
+      idleMs: 100,
+      pollMs: 10,
+      onIdle,
+    });
     vi.advanceTimersByTime(1000);
     expect(onIdle).not.toHaveBeenCalled();
     stop();

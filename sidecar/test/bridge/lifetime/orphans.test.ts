@@ -57,10 +57,16 @@ describe("ending a previous sidecar's orphans", () => {
       ],
     });
     const killed: number[] = [];
-    const report = await endOrphans(file, table, () => undefined, (pid) => {
-      killed.push(pid);
-      delete table.entries[pid];
-    }, 500);
+    const report = await endOrphans(
+      file,
+      table,
+      () => undefined,
+      (pid) => {
+        killed.push(pid);
+        delete table.entries[pid];
+      },
+      500,
+    );
     expect(killed).toEqual([101]);
     expect(report.ended).toEqual([101]);
     expect(Object.fromEntries(report.skipped.map((s) => [s.pid, s.reason]))).toEqual({
@@ -76,7 +82,13 @@ describe("ending a previous sidecar's orphans", () => {
     const table = fakeTable({ 200: { start: "42", cmd: "node agent-panel.mjs serve" }, 201: { start: "5", cmd: CLAUDE } });
     writeLedger({ sidecar: { pid: 200, startTime: "42" }, children: [{ pid: 201, startTime: "5", command: CLAUDE }] });
     const killed: number[] = [];
-    const report = await endOrphans(file, table, () => undefined, (pid) => killed.push(pid), 100);
+    const report = await endOrphans(
+      file,
+      table,
+      () => undefined,
+      (pid) => killed.push(pid),
+      100,
+    );
     expect(killed).toEqual([]);
     expect(report.skipped[0]!.reason).toContain("still runs");
   });

@@ -144,7 +144,6 @@ describe("auth on a live server", () => {
   });
 });
 
-
 function wsOutcome(port: number, opts: { headers?: Record<string, string>; protocols?: string[]; origin?: string }): Promise<string> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, opts.protocols ?? [], { headers: opts.headers, origin: opts.origin });

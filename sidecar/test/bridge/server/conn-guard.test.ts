@@ -94,11 +94,15 @@ describe("connection limits", () => {
     const lines: string[] = [];
     const s = await start({ log: (l) => lines.push(l) });
     await Promise.all(
-      Array.from({ length: 30 }, () => new Promise<void>((r) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, { headers: { Authorization: "Bearer wrong" } });
-        ws.on("error", () => r());
-        ws.on("close", () => r());
-      })),
+      Array.from(
+        { length: 30 },
+        () =>
+          new Promise<void>((r) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, { headers: { Authorization: "Bearer wrong" } });
+            ws.on("error", () => r());
+            ws.on("close", () => r());
+          }),
+      ),
     );
     expect(lines.filter((l) => l.startsWith("refused WebSocket")).length).toBe(5);
   });
@@ -108,7 +112,12 @@ describe("rateLimitedLog", () => {
   it("passes a burst per window, then reports how many lines it left out", () => {
     const out: string[] = [];
     let t = 0;
-    const log = rateLimitedLog((l) => out.push(l), 1000, 2, () => t);
+    const log = rateLimitedLog(
+      (l) => out.push(l),
+      1000,
+      2,
+      () => t,
+    );
     for (let i = 0; i < 5; i++) log("k", `line ${i}`);
     log("other", "x");
     t = 1500;

@@ -22,7 +22,10 @@ function setup(opts: { history?: boolean } = {}) {
   const dir = copyOfGameDir();
   const registry = new ChatRegistry({ chatDefaults: { claudePath: "claude", cwd: "/proj" }, hub: { coalesceMs: 0, render: stubRender }, changeDelayMs: 0, createChat: () => new FakeChat() });
   const history = opts.history === false ? undefined : new PanelHistory({ project: "/proj", transcriptDir: dir, stateDir: null, render: stubRender, debounceMs: 20, pollMs: 100 });
-  cleanup.push(() => registry.closeAll(), () => history?.close());
+  cleanup.push(
+    () => registry.closeAll(),
+    () => history?.close(),
+  );
   const client = (render: string[]) => {
     const link = recordingLink();
     const handler = attachClient(registry, link, { history });

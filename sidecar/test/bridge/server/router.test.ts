@@ -90,7 +90,12 @@ describe("router: validation and hello", () => {
 
   it("survives a link whose send throws", async () => {
     const { registry } = setup();
-    const handler = attachClient(registry, { send: () => { throw new Error("socket gone"); }, close: () => undefined });
+    const handler = attachClient(registry, {
+      send: () => {
+        throw new Error("socket gone");
+      },
+      close: () => undefined,
+    });
     expect(() => handler.onText(JSON.stringify({ id: "1", cmd: "hello", protocol: 1, client: "cli", render: [] }))).not.toThrow();
     handler.onClose();
     handler.onText("after close");
@@ -191,7 +196,8 @@ describe("router: chats and subscriptions", () => {
     ]);
     expect(ra).toMatchObject({ kind: "ack" });
     expect(rb).toMatchObject({ kind: "error", code: "already_answered" });
-    for (const c of [a, b]) expect(c.link.of("event").filter((f) => f.event.type === "permission_resolved")).toEqual([expect.objectContaining({ event: expect.objectContaining({ outcome: "allowed" }) })]);
+    for (const c of [a, b])
+      expect(c.link.of("event").filter((f) => f.event.type === "permission_resolved")).toEqual([expect.objectContaining({ event: expect.objectContaining({ outcome: "allowed" }) })]);
   });
 
   it("closes a chat for everyone and removes it from the list", async () => {
@@ -236,7 +242,7 @@ describe("router: permission mode and answers that cannot be sent", () => {
     const { client } = setup();
     const c = client();
     await c.hello();
-    const deep = "{\"a\":".repeat(6000) + "1" + "}".repeat(6000);
+    const deep = '{"a":'.repeat(6000) + "1" + "}".repeat(6000);
     c.handler.onText(`{"id":"deep","cmd":"permission.answer","chatId":"c1","requestId":"r","answer":{"kind":"allow","updatedInput":${deep}}}`);
     await tick();
     expect(c.link.frames.find((f) => "id" in f && f.id === "deep")).toMatchObject({ kind: "error", code: "invalid_command", message: expect.stringContaining("nested") });

@@ -17,7 +17,13 @@ function harness(): { link: ClientLink; calls: string[] } {
   const socket = { cork: () => (calls.push("cork"), socket), uncork: () => (calls.push("uncork"), socket) };
   let link: ClientLink | undefined;
   const info = { id: 1, remoteAddress: "127.0.0.1", auth: "header" as const, protocol: "" };
-  attachClient(ws as unknown as WebSocket, info, (l) => ((link = l), { onText() {}, onClose() {} }), { maxBufferedBytes: 1 << 20, closeGraceMs: 10, log: () => undefined, socket: socket as never }, () => undefined);
+  attachClient(
+    ws as unknown as WebSocket,
+    info,
+    (l) => ((link = l), { onText() {}, onClose() {} }),
+    { maxBufferedBytes: 1 << 20, closeGraceMs: 10, log: () => undefined, socket: socket as never },
+    () => undefined,
+  );
   return { link: link!, calls };
 }
 

@@ -24,8 +24,7 @@ async function connect(port: number, received: string[] = []): Promise<WebSocket
   return ws;
 }
 
-const closed = (ws: WebSocket): Promise<{ code: number; reason: string }> =>
-  new Promise((r) => ws.once("close", (code, reason) => r({ code, reason: reason.toString() })));
+const closed = (ws: WebSocket): Promise<{ code: number; reason: string }> => new Promise((r) => ws.once("close", (code, reason) => r({ code, reason: reason.toString() })));
 
 describe("HTTP routes", () => {
   it("serves the page without the token but nothing else", async () => {
@@ -94,7 +93,7 @@ describe("waiting for ready (work loaded on first use)", () => {
 });
 
 async function until(cond: () => boolean, ms = 5000): Promise<void> {
-  for (const end = Date.now() + ms; !cond(); ) {
+  for (const end = Date.now() + ms; !cond();) {
     if (Date.now() > end) throw new Error("timed out");
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -134,7 +133,10 @@ describe("WebSocket clients", () => {
     ws.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
     ws.send(JSON.stringify({ id: "next" }));
     await waitFor(() => received.length === 3);
-    expect(received.slice(0, 2).map((r) => JSON.parse(r))).toEqual([expect.objectContaining({ kind: "error", code: "bad_json", message: expect.stringContaining("binary") }), expect.objectContaining({ kind: "error", code: "bad_json", message: expect.stringContaining("UTF-8") })]);
+    expect(received.slice(0, 2).map((r) => JSON.parse(r))).toEqual([
+      expect.objectContaining({ kind: "error", code: "bad_json", message: expect.stringContaining("binary") }),
+      expect.objectContaining({ kind: "error", code: "bad_json", message: expect.stringContaining("UTF-8") }),
+    ]);
     expect(texts).toEqual([JSON.stringify({ id: "next" })]);
     expect(ws.readyState).toBe(WebSocket.OPEN);
   });
@@ -211,7 +213,9 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
 describe("startServer binding", () => {
   it("refuses to listen on anything but loopback", async () => {
     for (const host of ["0.0.0.0", "::", "192.168.1.10"]) {
-      await expect(startServer({ host, port: 0, token: TOKEN, version: "1", onClient: () => ({ onText() {}, onClose() {} }), health: () => ({}) })).rejects.toMatchObject({ code: "non_loopback_bind" });
+      await expect(startServer({ host, port: 0, token: TOKEN, version: "1", onClient: () => ({ onText() {}, onClose() {} }), health: () => ({}) })).rejects.toMatchObject({
+        code: "non_loopback_bind",
+      });
     }
   });
 });

@@ -85,7 +85,11 @@ describe("router: tool providers", () => {
     const panel = client();
     await panel.cmd({ cmd: "hello", protocol: 1, client: "unity", render: [] });
     expect(await panel.cmd({ cmd: "tools.publish", catalog: [tool] })).toMatchObject({ kind: "error", code: "not_a_tool_provider" });
-    expect(await panel.cmd({ cmd: "tools.publish", catalog: [{ ...tool, name: "Bad Name" }] })).toMatchObject({ kind: "error", code: "invalid_command", message: expect.stringMatching(/catalog\.0\.name/) });
+    expect(await panel.cmd({ cmd: "tools.publish", catalog: [{ ...tool, name: "Bad Name" }] })).toMatchObject({
+      kind: "error",
+      code: "invalid_command",
+      message: expect.stringMatching(/catalog\.0\.name/),
+    });
   });
 
   it("the provider connection ends with the socket; a new one may then provide tools and gets the waiting call", async () => {

@@ -40,29 +40,57 @@ const seq = (name: string, steps: object[], extra: object = {}) => ({ name, desc
 
 describe("sequence engine", () => {
   it("replaces {input} in string arguments and inserts earlier results for whole-string {{step.path}}", async () => {
-    const { c } = await start({ "a.json": seq("echo_twice", [{ id: "first", tool: "test_echo", arguments: { text: "hello {input}!" } }, { id: "second", tool: "test_echo", arguments: { text: "{{first.text}}" } }], { inputs: { input: { type: "string", required: true } } }) });
+    const { c } = await start({
+      "a.json": seq(
+        "echo_twice",
+        [
+          { id: "first", tool: "test_echo", arguments: { text: "hello {input}!" } },
+          { id: "second", tool: "test_echo", arguments: { text: "{{first.text}}" } },
+        ],
+        { inputs: { input: { type: "string", required: true } } },
+      ),
+    });
     const r = await c.callTool({ name: "echo_twice", arguments: { input: "world" } });
     expect(r.isError).toBeUndefined();
-    expect(r.structuredContent).toEqual({ steps: [{ id: "first", tool: "test_echo", ok: true, result: { text: "hello world!" } }, { id: "second", tool: "test_echo", ok: true, result: { text: "hello world!" } }] });
+    expect(r.structuredContent).toEqual({
+      steps: [
+        { id: "first", tool: "test_echo", ok: true, result: { text: "hello world!" } },
+        { id: "second", tool: "test_echo", ok: true, result: { text: "hello world!" } },
+      ],
+    });
     expect(t!.test.calls.map((x) => x.args)).toEqual([{ text: "hello world!" }, { text: "hello world!" }]);
   });
 
   it("stops at the first failed step, unless the step says continue_on_error", async () => {
     const { c } = await start({
-      "stop.json": seq("stops", [{ id: "a", tool: "test_error_handling" }, { id: "b", tool: "test_echo", arguments: { text: "never" } }]),
-      "go.json": seq("goes_on", [{ id: "a", tool: "test_error_handling", continue_on_error: true }, { id: "b", tool: "test_echo", arguments: { text: "after" } }]),
+      "stop.json": seq("stops", [
+        { id: "a", tool: "test_error_handling" },
+        { id: "b", tool: "test_echo", arguments: { text: "never" } },
+      ]),
+      "go.json": seq("goes_on", [
+        { id: "a", tool: "test_error_handling", continue_on_error: true },
+        { id: "b", tool: "test_echo", arguments: { text: "after" } },
+      ]),
     });
     const stopped = await c.callTool({ name: "stops", arguments: {} });
     expect(stopped.isError).toBe(true);
     expect((stopped.structuredContent as { steps: unknown[] }).steps).toEqual([expect.objectContaining({ id: "a", ok: false, error: expect.objectContaining({ code: expect.any(String) }) })]);
     expect(textOf(stopped)).toContain('"ok":false');
     const went = await c.callTool({ name: "goes_on", arguments: {} });
-    expect((went.structuredContent as { steps: { id: string; ok: boolean }[] }).steps.map((s) => [s.id, s.ok])).toEqual([["a", false], ["b", true]]);
+    expect((went.structuredContent as { steps: { id: string; ok: boolean }[] }).steps.map((s) => [s.id, s.ok])).toEqual([
+      ["a", false],
+      ["b", true],
+    ]);
     expect(t!.test.calls.map((x) => x.tool)).toEqual(["test_error_handling", "test_error_handling", "test_echo"]);
   });
 
   it("a destructive step makes the sequence destructive: nothing runs without confirm; confirm reaches the step", async () => {
-    const { c } = await start({ "d.json": seq("clean_up", [{ id: "log", tool: "test_echo", arguments: { text: "cleaning" } }, { id: "del", tool: "test_delete", arguments: { path: "Assets/Old" } }]) });
+    const { c } = await start({
+      "d.json": seq("clean_up", [
+        { id: "log", tool: "test_echo", arguments: { text: "cleaning" } },
+        { id: "del", tool: "test_delete", arguments: { path: "Assets/Old" } },
+      ]),
+    });
     const listed = (await c.listTools()).tools.find((x) => x.name === "clean_up")!;
     expect(Object.keys(listed.inputSchema.properties ?? {})).toEqual(["confirm", "dry_run"]);
     expect(listed.annotations).toMatchObject({ destructiveHint: true });
@@ -78,7 +106,14 @@ describe("sequence engine", () => {
   it("runs nested sequences", async () => {
     const { c } = await start({
       "inner.json": seq("inner_seq", [{ id: "e", tool: "test_echo", arguments: { text: "inner {input}" } }], { inputs: { input: { type: "string" } } }),
-      "outer.json": seq("outer_seq", [{ id: "call", tool: "inner_seq", arguments: { input: "{input}" } }, { id: "last", tool: "test_echo", arguments: { text: "{{call.steps.0.result.text}}" } }], { inputs: { input: { type: "string" } } }),
+      "outer.json": seq(
+        "outer_seq",
+        [
+          { id: "call", tool: "inner_seq", arguments: { input: "{input}" } },
+          { id: "last", tool: "test_echo", arguments: { text: "{{call.steps.0.result.text}}" } },
+        ],
+        { inputs: { input: { type: "string" } } },
+      ),
     });
     const r = await c.callTool({ name: "outer_seq", arguments: { input: "x" } });
     expect(r.isError).toBeUndefined();
@@ -86,7 +121,9 @@ describe("sequence engine", () => {
   });
 
   it("checks declared input types and enums at call time", async () => {
-    const { c } = await start({ "i.json": seq("typed_seq", [{ id: "e", tool: "test_echo", arguments: { text: "{input}" } }], { inputs: { input: { type: "string", enum: ["a", "b"], required: true } } }) });
+    const { c } = await start({
+      "i.json": seq("typed_seq", [{ id: "e", tool: "test_echo", arguments: { text: "{input}" } }], { inputs: { input: { type: "string", enum: ["a", "b"], required: true } } }),
+    });
     const bad = await c.callTool({ name: "typed_seq", arguments: { input: "c" } });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toMatch(/input/);
@@ -114,7 +151,10 @@ describe("hot reload", () => {
   });
 
   it("definitions_list reports what loaded and each rejected file with the JSON path and why", async () => {
-    const { c } = await start({ "ok.json": seq("fine_seq", [{ id: "e", tool: "test_echo", arguments: { text: "x" } }]), "bad.json": { name: "bad_probe", description: "d", kind: "probe", reads: [{ id: "a", path: "@selection" }], mainThread: false } });
+    const { c } = await start({
+      "ok.json": seq("fine_seq", [{ id: "e", tool: "test_echo", arguments: { text: "x" } }]),
+      "bad.json": { name: "bad_probe", description: "d", kind: "probe", reads: [{ id: "a", path: "@selection" }], mainThread: false },
+    });
     const r = await c.callTool({ name: "definitions_list", arguments: {} });
     const s = r.structuredContent as { loaded: { name: string }[]; rejected: { file: string; path: string; reason: string }[]; definitionsDir: string };
     expect(s.loaded.map((d) => d.name)).toEqual(["fine_seq"]);

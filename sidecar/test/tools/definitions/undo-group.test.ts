@@ -46,25 +46,41 @@ async function start(files: Record<string, object>, answer: (tool: string, args:
   t.host.addProvider(unity);
   const seen: Seen = [];
   let session: ProviderSession | undefined;
-  session = unity.connect({
-    invoke: (f) => {
-      seen.push({ tool: f.tool, args: f.arguments });
-      setImmediate(() => session!.result(f.callId, answer(f.tool, f.arguments)));
+  session = unity.connect(
+    {
+      invoke: (f) => {
+        seen.push({ tool: f.tool, args: f.arguments });
+        setImmediate(() => session!.result(f.callId, answer(f.tool, f.arguments)));
+      },
+      cancel: () => {},
+      close: () => {},
     },
-    cancel: () => {},
-    close: () => {},
-  }, "unity-1");
+    "unity-1",
+  );
   session.publish(catalog);
   defs = addDefinitionTools(t.host, dirs, undefined, { watch: false });
   return seen;
 }
 
 const seq = (name: string, steps: object[], extra: object = {}) => ({ name, description: `sequence ${name}`, kind: "sequence", steps, ...extra });
-const group = (tool: string, args: Record<string, unknown>): ToolResult => (tool === "undo_group_begin" ? textResult("opened", { group: 42, name: args.name }) : tool === "gameobject_fail" ? errorResult("tool_failed", "no") : textResult("ok"));
+const group = (tool: string, args: Record<string, unknown>): ToolResult =>
+  tool === "undo_group_begin" ? textResult("opened", { group: 42, name: args.name }) : tool === "gameobject_fail" ? errorResult("tool_failed", "no") : textResult("ok");
 
 describe("sequence undoGroup", () => {
   it("brackets the steps with undo_group_begin and undo_group_end (the group begin answered); published as mainThread", async () => {
-    const seen = await start({ "b.json": seq("build_level", [{ id: "a", tool: "gameobject", arguments: { n: 1 } }, { id: "b", tool: "gameobject", arguments: { n: 2 } }], { undoGroup: "Build level" }) }, group);
+    const seen = await start(
+      {
+        "b.json": seq(
+          "build_level",
+          [
+            { id: "a", tool: "gameobject", arguments: { n: 1 } },
+            { id: "b", tool: "gameobject", arguments: { n: 2 } },
+          ],
+          { undoGroup: "Build level" },
+        ),
+      },
+      group,
+    );
     expect(t!.host.registry.get("build_level")!.entry.annotations).toMatchObject({ mainThread: true, undoGroup: "Build level" });
     const { result } = await t!.host.invoker.call("build_level", {});
     expect(result.ok).toBe(true);
@@ -77,10 +93,21 @@ describe("sequence undoGroup", () => {
   });
 
   it("closes the group when a step fails; a sequence without undoGroup sends neither", async () => {
-    const seen = await start({
-      "f.json": seq("fails", [{ id: "a", tool: "gameobject" }, { id: "b", tool: "gameobject_fail" }, { id: "c", tool: "gameobject" }], { undoGroup: "Fails" }),
-      "p.json": seq("plain", [{ id: "a", tool: "gameobject" }]),
-    }, group);
+    const seen = await start(
+      {
+        "f.json": seq(
+          "fails",
+          [
+            { id: "a", tool: "gameobject" },
+            { id: "b", tool: "gameobject_fail" },
+            { id: "c", tool: "gameobject" },
+          ],
+          { undoGroup: "Fails" },
+        ),
+        "p.json": seq("plain", [{ id: "a", tool: "gameobject" }]),
+      },
+      group,
+    );
     const failed = await t!.host.invoker.call("fails", {});
     expect(failed.result.error?.code).toBe("step_failed");
     expect(seen.map((s) => s.tool)).toEqual(["undo_group_begin", "gameobject", "gameobject_fail", "undo_group_end"]);
@@ -91,7 +118,9 @@ describe("sequence undoGroup", () => {
   });
 
   it("runs no step when Unity cannot open the group, and says what to do", async () => {
-    const seen = await start({ "b.json": seq("build_level", [{ id: "a", tool: "gameobject" }], { undoGroup: "Build level" }) }, (tool) => (tool === "undo_group_begin" ? errorResult("not_found", "Unity has no tool named 'undo_group_begin'.") : textResult("ok")));
+    const seen = await start({ "b.json": seq("build_level", [{ id: "a", tool: "gameobject" }], { undoGroup: "Build level" }) }, (tool) =>
+      tool === "undo_group_begin" ? errorResult("not_found", "Unity has no tool named 'undo_group_begin'.") : textResult("ok"),
+    );
     const { result } = await t!.host.invoker.call("build_level", {});
     expect(result.error?.code).toBe("undo_group_failed");
     expect(result.error?.message).toMatch(/no step ran\. Update the Agent Panel package in Unity/);
@@ -99,13 +128,28 @@ describe("sequence undoGroup", () => {
   });
 
   it("nested grouped sequences and concurrent calls finish: a sequence never waits for the main-thread lane it would hold", async () => {
-    const seen = await start({
-      "inner.json": seq("inner_seq", [{ id: "a", tool: "gameobject" }], { undoGroup: "Inner" }),
-      "outer.json": seq("outer_seq", [{ id: "in", tool: "inner_seq" }, { id: "b", tool: "gameobject" }], { undoGroup: "Outer" }),
-    }, group);
+    const seen = await start(
+      {
+        "inner.json": seq("inner_seq", [{ id: "a", tool: "gameobject" }], { undoGroup: "Inner" }),
+        "outer.json": seq(
+          "outer_seq",
+          [
+            { id: "in", tool: "inner_seq" },
+            { id: "b", tool: "gameobject" },
+          ],
+          { undoGroup: "Outer" },
+        ),
+      },
+      group,
+    );
     const results = await Promise.all([t!.host.invoker.call("outer_seq", {}, { mode: "wait" }), t!.host.invoker.call("outer_seq", {}, { mode: "wait" })]);
     expect(results.map((r) => r.result.ok)).toEqual([true, true]);
-    expect(seen.filter((s) => s.tool === "undo_group_begin").map((s) => s.args.name).sort()).toEqual(["Inner", "Inner", "Outer", "Outer"]);
+    expect(
+      seen
+        .filter((s) => s.tool === "undo_group_begin")
+        .map((s) => s.args.name)
+        .sort(),
+    ).toEqual(["Inner", "Inner", "Outer", "Outer"]);
     expect(seen.filter((s) => s.tool === "undo_group_end")).toHaveLength(4);
   }, 20_000);
 });

@@ -43,7 +43,10 @@ export class ComposerView {
       },
     });
     this.button = h("button", { class: "primary send", attrs: { type: "submit" } }, "Send");
-    this.model = h("select", { attrs: { "aria-label": "Model" }, on: { change: () => void this.actions.setModel(this.model.value === "default" ? null : this.model.value).finally(() => (this.modelKey = "")) } });
+    this.model = h("select", {
+      attrs: { "aria-label": "Model" },
+      on: { change: () => void this.actions.setModel(this.model.value === "default" ? null : this.model.value).finally(() => (this.modelKey = "")) },
+    });
     this.mode = h("select", { attrs: { "aria-label": "Permission mode" }, on: { change: () => void this.actions.setMode(this.mode.value).finally(() => (this.modeKey = "\u0000")) } });
     this.el = h(
       "form",

@@ -20,9 +20,12 @@ export class GoneBanner {
   render(gone: boolean, sessionId: string | undefined): void {
     this.el.hidden = !gone;
     if (!gone) return;
-    setText(this.text, sessionId
-      ? "This chat is no longer running (the sidecar restarted or the chat was closed). Resume it to continue with its context; sending a message resumes it too."
-      : "This chat is no longer running (the sidecar restarted or the chat was closed). Sending a message starts a new chat.");
+    setText(
+      this.text,
+      sessionId
+        ? "This chat is no longer running (the sidecar restarted or the chat was closed). Resume it to continue with its context; sending a message resumes it too."
+        : "This chat is no longer running (the sidecar restarted or the chat was closed). Sending a message starts a new chat.",
+    );
     this.button.hidden = sessionId === undefined;
   }
 }

@@ -27,17 +27,29 @@ export class HistoryView {
   private listKey = "";
   private olderPages = 0;
 
-  constructor(private readonly model: HistoryModel, media?: MediaSource) {
-    this.search = h("input", { attrs: { type: "search", "aria-label": "Search sessions", placeholder: "Search titles and prompts", spellcheck: "false", autocomplete: "off" }, on: { input: () => model.search(this.search.value) } });
+  constructor(
+    private readonly model: HistoryModel,
+    media?: MediaSource,
+  ) {
+    this.search = h("input", {
+      attrs: { type: "search", "aria-label": "Search sessions", placeholder: "Search titles and prompts", spellcheck: "false", autocomplete: "off" },
+      on: { input: () => model.search(this.search.value) },
+    });
     this.fullText = h("input", { attrs: { type: "checkbox" }, on: { change: () => model.setFullText(this.fullText.checked) } });
     const toggle = h("label", { class: "full-text meta", attrs: { title: "Search prompts, replies, thinking and tool calls of every session" } }, this.fullText, " Full text");
     this.list = h("ul", { class: "session-list", attrs: { "aria-label": "Past sessions" } });
     this.listPane = h("div", { class: "history-list" }, h("div", { class: "history-bar" }, this.search, toggle), this.list);
     // Read-only: no permission card can be answered here, so its answers go nowhere.
-    this.transcript = new TranscriptView(new PermissionCards(async () => undefined, () => undefined), {
-      subagent: { controls: (item) => this.subagentControls(item), stamp: (item) => this.model.state.selected?.subagents[item.taskId]?.status ?? "" },
-      media,
-    });
+    this.transcript = new TranscriptView(
+      new PermissionCards(
+        async () => undefined,
+        () => undefined,
+      ),
+      {
+        subagent: { controls: (item) => this.subagentControls(item), stamp: (item) => this.model.state.selected?.subagents[item.taskId]?.status ?? "" },
+        media,
+      },
+    );
     this.older = h("button", { class: "load-older", attrs: { type: "button" }, on: { click: () => void model.loadOlder() } }, "Load older");
     this.transcript.el.prepend(this.older);
     this.sessionTitle = h("h2", { class: "session-title" });
@@ -111,7 +123,11 @@ export class HistoryView {
       null,
       h(
         "button",
-        { class: "session-entry search-hit", attrs: { type: "button", "data-session": hit.sessionId, title: `Session ${hit.sessionId}` }, on: { click: () => void this.model.openSession(hit.sessionId, hit.title) } },
+        {
+          class: "session-entry search-hit",
+          attrs: { type: "button", "data-session": hit.sessionId, title: `Session ${hit.sessionId}` },
+          on: { click: () => void this.model.openSession(hit.sessionId, hit.title) },
+        },
         h("span", { class: "session-name" }, hit.title ?? `Session ${hit.sessionId.slice(0, 8)}`),
         h("span", { class: "session-time meta", attrs: { title: hit.timestamp ?? "" } }, hit.timestamp ? relativeTime(hit.timestamp) : ""),
         h("span", { class: "session-preview meta" }, h("span", { class: "hit-where" }, where), " ", h("span", { class: "hit-snippet" }, hit.snippet)),
@@ -126,7 +142,11 @@ export class HistoryView {
     const label = state?.status === "loading" ? "Loading…" : state?.status === "loaded" ? "Hide transcript" : "Show transcript";
     return h(
       "button",
-      { class: "subagent-toggle", attrs: { type: "button", "aria-expanded": state?.status === "loaded" ? "true" : "false", disabled: state?.status === "loading" }, on: { click: () => void this.model.toggleSubagent(item.taskId, item.toolUseId) } },
+      {
+        class: "subagent-toggle",
+        attrs: { type: "button", "aria-expanded": state?.status === "loaded" ? "true" : "false", disabled: state?.status === "loading" },
+        on: { click: () => void this.model.toggleSubagent(item.taskId, item.toolUseId) },
+      },
       label,
     );
   }

@@ -67,7 +67,9 @@ function renderUser(item: UserItem): HTMLElement {
     "div",
     { class: "item user", attrs: { "aria-label": "You said" } },
     h("div", { class: "bubble" }, item.text),
-    item.queued || item.attachments > 0 ? h("div", { class: "meta" }, item.queued ? "queued" : null, item.attachments > 0 ? ` ${item.attachments} attachment${item.attachments === 1 ? "" : "s"}` : null) : null,
+    item.queued || item.attachments > 0
+      ? h("div", { class: "meta" }, item.queued ? "queued" : null, item.attachments > 0 ? ` ${item.attachments} attachment${item.attachments === 1 ? "" : "s"}` : null)
+      : null,
   );
 }
 
@@ -125,7 +127,12 @@ function renderTool(item: ToolItem, ctx: ItemContext): HTMLElement {
   if (permission) body.push(h("div", { class: "meta tool-permission-line" }, permission.text));
   const el = details(ctx, `${item.key}:details`, "tool-details", head, body);
   const label = `Tool ${item.name}: ${statusLabel}${permission?.tag ? `, ${permission.tag.toLowerCase()}` : ""}`;
-  return h("div", { class: "item tool", attrs: { "data-status": status, "aria-label": label, ...(item.permission ? { "data-request-id": item.permission.requestId } : {}) } }, el, composeCard(item, ctx.media));
+  return h(
+    "div",
+    { class: "item tool", attrs: { "data-status": status, "aria-label": label, ...(item.permission ? { "data-request-id": item.permission.requestId } : {}) } },
+    el,
+    composeCard(item, ctx.media),
+  );
 }
 
 /** A tool's picture (raster formats only, as a data URL the panel's CSP allows). */

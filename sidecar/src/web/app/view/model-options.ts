@@ -7,7 +7,11 @@ import type { ChatView } from "../store.js";
 // ("Claude Code's default": no --model).
 
 /** One model a picker offers. */
-export interface ModelChoice { value: string; displayName?: string; description?: string }
+export interface ModelChoice {
+  value: string;
+  displayName?: string;
+  description?: string;
+}
 
 /** What claude accepts as --model whatever its version, for when no chat has said more. */
 export const MODEL_ALIASES: readonly ModelChoice[] = [

@@ -70,18 +70,25 @@ export class PermissionCards {
     const st = this.state(r.requestId);
     const label = r.agentTool?.title ?? r.toolName;
     const title = r.isQuestion ? "Claude has a question" : `Allow ${label}?`;
-    const card = h("section", { class: `item permission${item.outcome ? ` resolved ${item.outcome}` : ""}`, attrs: { "aria-label": `Permission request: ${r.toolName}`, "data-request-id": r.requestId, "data-fid": `card:${r.requestId}`, tabindex: "-1" } });
+    const card = h("section", {
+      class: `item permission${item.outcome ? ` resolved ${item.outcome}` : ""}`,
+      attrs: { "aria-label": `Permission request: ${r.toolName}`, "data-request-id": r.requestId, "data-fid": `card:${r.requestId}`, tabindex: "-1" },
+    });
     card.append(h("header", null, h("span", { class: "badge" }, r.isQuestion ? "Question" : "Permission"), " ", h("strong", null, title)));
     const summary = shortSummary(label, r.summary);
     if (summary && !r.isQuestion) card.append(h("div", { class: "perm-summary" }, summary));
     if (r.agentTool?.destructive) card.append(h("div", { class: "perm-destructive" }, "Destructive: this tool changes or deletes project data."));
     if (r.dryRun) {
-      const text = r.dryRun.content.map((c) => (c.type === "text" ? c.text : "")).filter(Boolean).join("\n");
+      const text = r.dryRun.content
+        .map((c) => (c.type === "text" ? c.text : ""))
+        .filter(Boolean)
+        .join("\n");
       const pictures = r.dryRun.content.map((c) => (c.type === "image" ? resultImage({ mediaType: c.mimeType, data: c.data }) : null));
       card.append(h("div", { class: "perm-dry-run" }, h("div", { class: "label" }, "Dry run"), h("pre", null, text || (r.dryRun.error?.message ?? "")), ...pictures));
     }
     // claude's description often repeats the summary or names the same file: shown only when it adds something.
-    if (r.description && r.description !== r.summary && r.description !== summary && !(!/\s/.test(r.description) && pathShownIn(summary, r.description))) card.append(h("div", { class: "perm-desc" }, r.description));
+    if (r.description && r.description !== r.summary && r.description !== summary && !(!/\s/.test(r.description) && pathShownIn(summary, r.description)))
+      card.append(h("div", { class: "perm-desc" }, r.description));
     // The path once: not again when the summary already names it.
     if (r.blockedPath && !pathShownIn(r.isQuestion ? "" : summary, r.blockedPath)) card.append(h("div", { class: "meta perm-path" }, `Path: ${r.blockedPath}`));
     // A file edit shows its change as a diff; any other tool its input.
@@ -126,7 +133,10 @@ export class PermissionCards {
     const menuId = `always-menu-${id}`;
     const toggle = h(
       "button",
-      { attrs: { type: "button", "aria-haspopup": "menu", "aria-expanded": st.menuOpen ? "true" : "false", "aria-controls": menuId, "data-fid": `always:${id}`, disabled: st.sending }, on: { click: () => this.update(id, { menuOpen: !st.menuOpen }) } },
+      {
+        attrs: { type: "button", "aria-haspopup": "menu", "aria-expanded": st.menuOpen ? "true" : "false", "aria-controls": menuId, "data-fid": `always:${id}`, disabled: st.sending },
+        on: { click: () => this.update(id, { menuOpen: !st.menuOpen }) },
+      },
       "Always allow ▾",
     );
     const wrap = h("div", { class: "menu-wrap" }, toggle);

@@ -40,7 +40,13 @@ export function renderQuestions(requestId: string, questions: readonly Question[
           "button",
           {
             class: pressed ? "option pressed" : "option",
-            attrs: { type: "button", "aria-pressed": multi || questions.length > 1 ? String(pressed) : undefined, title: o.description, "data-fid": `q:${requestId}:${qi}:${oi}`, disabled: hd.disabled },
+            attrs: {
+              type: "button",
+              "aria-pressed": multi || questions.length > 1 ? String(pressed) : undefined,
+              title: o.description,
+              "data-fid": `q:${requestId}:${qi}:${oi}`,
+              disabled: hd.disabled,
+            },
             on: { click: () => hd.pick(q.question, o.label, multi) },
           },
           o.label,

@@ -22,7 +22,10 @@ export class SettingsView {
   private readonly problems: HTMLElement;
   private readonly status: HTMLElement;
 
-  constructor(private readonly saved: (settings: PanelSettings) => void, private readonly models: () => readonly ModelChoice[] = () => MODEL_ALIASES) {
+  constructor(
+    private readonly saved: (settings: PanelSettings) => void,
+    private readonly models: () => readonly ModelChoice[] = () => MODEL_ALIASES,
+  ) {
     // The same choices as the composer's model picker (the models claude offers).
     this.model = h("select", { attrs: { id: "set-model" } });
     this.mode = h("select", { attrs: { id: "set-mode" } });
@@ -30,13 +33,19 @@ export class SettingsView {
     this.preAllow = h("input", { attrs: { type: "checkbox", id: "set-pre-allow", "data-fid": "pre-allow-read-only" } });
     this.allowed = h("textarea", { attrs: { id: "set-allowed", rows: 3, spellcheck: "false", placeholder: "Read, Bash(git diff:*)" } });
     this.disallowed = h("textarea", { attrs: { id: "set-disallowed", rows: 3, spellcheck: "false", placeholder: "Bash(rm:*)" } });
-    this.sendKey = h("select", { attrs: { id: "set-send-key" } }, h("option", { attrs: { value: "enter" } }, "Enter (Shift+Enter adds a line)"), h("option", { attrs: { value: "ctrlEnter" } }, "Ctrl+Enter (Enter adds a line)"));
+    this.sendKey = h(
+      "select",
+      { attrs: { id: "set-send-key" } },
+      h("option", { attrs: { value: "enter" } }, "Enter (Shift+Enter adds a line)"),
+      h("option", { attrs: { value: "ctrlEnter" } }, "Ctrl+Enter (Enter adds a line)"),
+    );
     this.claudePath = h("input", { attrs: { type: "text", id: "set-claude-path", placeholder: "The claude the sidecar found", spellcheck: "false", autocomplete: "off" } });
     this.problems = h("div", { class: "settings-problems error", attrs: { role: "alert" } });
     this.status = h("span", { class: "meta", attrs: { role: "status" } });
     const field = (label: string, id: string, control: HTMLElement, hint?: string): HTMLElement =>
       h("div", { class: "settings-field" }, h("label", { attrs: { for: id } }, label), control, hint ? h("div", { class: "meta" }, hint) : null);
-    const check = (control: HTMLInputElement, label: string, hint: string): HTMLElement => h("label", { class: "settings-check" }, control, h("span", null, label, h("span", { class: "meta" }, ` — ${hint}`)));
+    const check = (control: HTMLInputElement, label: string, hint: string): HTMLElement =>
+      h("label", { class: "settings-check" }, control, h("span", null, label, h("span", { class: "meta" }, ` — ${hint}`)));
     this.el = h(
       "section",
       { class: "settings", attrs: { "aria-label": "Settings", hidden: true } },
@@ -48,14 +57,29 @@ export class SettingsView {
         field("Default model", "set-model", this.model),
         field("Permission mode", "set-mode", this.mode),
         check(this.bypass, "Allow bypass permissions", "offers the mode that runs every tool without asking"),
-        check(this.preAllow, "Run read-only Unity tools without asking", "tools that only read (declared read-only; a Unity tool that is safe and not destructive) get no permission card; tools that write always ask"),
+        check(
+          this.preAllow,
+          "Run read-only Unity tools without asking",
+          "tools that only read (declared read-only; a Unity tool that is safe and not destructive) get no permission card; tools that write always ask",
+        ),
         field("Allowed tools", "set-allowed", this.allowed, "One rule a line or comma-separated, e.g. Read or Bash(git diff:*)."),
         field("Disallowed tools", "set-disallowed", this.disallowed, "Never allowed, same form."),
-        field("Claude path", "set-claude-path", this.claudePath, "Empty: the claude the sidecar found. The sidecar runs only a claude set on this machine: the one it was started with (npm start -- --claude <path>) or one listed in claude-paths.json beside its descriptor."),
+        field(
+          "Claude path",
+          "set-claude-path",
+          this.claudePath,
+          "Empty: the claude the sidecar found. The sidecar runs only a claude set on this machine: the one it was started with (npm start -- --claude <path>) or one listed in claude-paths.json beside its descriptor.",
+        ),
         h("h2", null, "Composer"),
         field("Send key", "set-send-key", this.sendKey),
         this.problems,
-        h("div", { class: "settings-actions" }, h("button", { class: "primary", attrs: { type: "submit" } }, "Save"), h("button", { attrs: { type: "button" }, on: { click: () => this.revert() } }, "Revert"), this.status),
+        h(
+          "div",
+          { class: "settings-actions" },
+          h("button", { class: "primary", attrs: { type: "submit" } }, "Save"),
+          h("button", { attrs: { type: "button" }, on: { click: () => this.revert() } }, "Revert"),
+          this.status,
+        ),
       ),
     );
     this.revert();

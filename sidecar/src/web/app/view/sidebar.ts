@@ -70,7 +70,11 @@ export class SidebarView {
       { class: active ? "active" : "" },
       h(
         "button",
-        { class: "chat-entry", attrs: { type: "button", "aria-current": active ? "page" : undefined, title: c.sessionId ? `Session ${c.sessionId}` : undefined }, on: { click: () => this.actions.select(c.chatId) } },
+        {
+          class: "chat-entry",
+          attrs: { type: "button", "aria-current": active ? "page" : undefined, title: c.sessionId ? `Session ${c.sessionId}` : undefined },
+          on: { click: () => this.actions.select(c.chatId) },
+        },
         h("span", { class: "chat-title" }, title),
         h("span", { class: "chat-state", attrs: { "data-state": c.state } }, stateLabel(c.state)),
         c.pendingPermissions > 0 ? h("span", { class: "pending", attrs: { "aria-label": `${c.pendingPermissions} waiting for approval` } }, String(c.pendingPermissions)) : null,

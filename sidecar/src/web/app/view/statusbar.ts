@@ -26,7 +26,11 @@ export class HeaderView {
     this.badge = h("span", { class: "conn-badge", attrs: { role: "status", "aria-label": "Connection" } });
     this.retry = h("button", { class: "link", attrs: { type: "button", hidden: true }, on: { click: reconnect } }, "Reconnect now");
     this.historyButton = h("button", { class: "history-button", attrs: { type: "button", "aria-pressed": "false", title: "Past sessions of this project" }, on: { click: history } }, "History");
-    this.settingsButton = h("button", { class: "settings-button", attrs: { type: "button", "aria-pressed": "false", title: "Defaults of new chats and the send key" }, on: { click: settings } }, "Settings");
+    this.settingsButton = h(
+      "button",
+      { class: "settings-button", attrs: { type: "button", "aria-pressed": "false", title: "Defaults of new chats and the send key" }, on: { click: settings } },
+      "Settings",
+    );
     this.el = h("header", { class: "topbar" }, h("div", { class: "heading" }, this.title, this.session), h("div", { class: "conn" }, this.historyButton, this.settingsButton, this.badge, this.retry));
   }
 
@@ -36,7 +40,7 @@ export class HeaderView {
     setText(this.historyButton, historyOpen ? "Back to chat" : "History");
     this.settingsButton.setAttribute("aria-pressed", String(settingsOpen));
     setText(this.settingsButton, settingsOpen ? "Back to chat" : "Settings");
-    setText(this.title, historyOpen ? "History" : settingsOpen ? "Settings" : (summary ? chatName(summary) : view ? "Untitled chat" : "Agent Panel"));
+    setText(this.title, historyOpen ? "History" : settingsOpen ? "Settings" : summary ? chatName(summary) : view ? "Untitled chat" : "Agent Panel");
     const sessionId = historyOpen || settingsOpen ? undefined : (view?.info.sessionId ?? summary?.sessionId);
     setText(this.session, sessionId ? `session ${sessionId}` : "");
     this.session.title = sessionId ? "Session id (use it to resume this conversation later)" : "";
@@ -66,7 +70,17 @@ export function renderToasts(el: HTMLElement, toasts: readonly Toast[], dismiss:
   const key = toasts.map((t) => t.id).join(",");
   if (el.dataset.key === key) return;
   el.dataset.key = key;
-  replaceChildren(el, ...toasts.map((t) => h("div", { class: "toast", attrs: { role: "alert" } }, h("span", null, t.message), h("button", { class: "link", attrs: { type: "button", "aria-label": "Dismiss" }, on: { click: () => dismiss(t.id) } }, "×"))));
+  replaceChildren(
+    el,
+    ...toasts.map((t) =>
+      h(
+        "div",
+        { class: "toast", attrs: { role: "alert" } },
+        h("span", null, t.message),
+        h("button", { class: "link", attrs: { type: "button", "aria-label": "Dismiss" }, on: { click: () => dismiss(t.id) } }, "×"),
+      ),
+    ),
+  );
 }
 
 /** The bottom status bar. */

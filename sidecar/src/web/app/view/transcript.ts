@@ -8,7 +8,11 @@ import type { PermissionCards } from "./permission.js";
 // has not scrolled up. Sending follows the bottom again; while the user reads above, new content
 // shows a "↓ New" pill instead of moving the page.
 
-interface Rendered { item: Item; stamp: string; el: HTMLElement }
+interface Rendered {
+  item: Item;
+  stamp: string;
+  el: HTMLElement;
+}
 
 /** The message list of the active chat. */
 export class TranscriptView {
@@ -26,7 +30,10 @@ export class TranscriptView {
   /** The last item shown: when it changes (new or growing output below), the pill may show. */
   private lastItem: Item | undefined;
 
-  constructor(private readonly cards: PermissionCards, private readonly extras: Pick<ItemContext, "subagent" | "media"> = {}) {
+  constructor(
+    private readonly cards: PermissionCards,
+    private readonly extras: Pick<ItemContext, "subagent" | "media"> = {},
+  ) {
     this.list = h("div", { class: "items" });
     this.hint = h("p", null, "Type below and press Enter. Shift+Enter adds a new line.");
     this.empty = h("div", { class: "empty" }, h("p", { class: "empty-title" }, "Ask Claude anything about your project."), this.hint);
