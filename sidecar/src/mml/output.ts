@@ -103,15 +103,23 @@ function realRoot(root: string): string {
   return existsSync(root) ? realpathSync(root) : resolve(root);
 }
 
-/** The real path of a file that may not exist yet: its nearest existing ancestor, resolved, plus the rest. */
+/**
+ * The real path of a file that may not exist yet: its nearest existing ancestor, resolved, plus the
+ * rest. A folder that disappears while this runs (swapped by another process) counts as missing.
+ */
 function realNearest(file: string): string {
   let dir = file;
   const rest: string[] = [];
-  while (!existsSync(dir)) {
+  for (;;) {
+    try {
+      return join(realpathSync(dir), ...rest);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
+    }
     const parent = dirname(dir);
-    if (parent === dir) break;
+    if (parent === dir) return join(dir, ...rest);
     rest.unshift(relative(parent, dir));
     dir = parent;
   }
-  return join(existsSync(dir) ? realpathSync(dir) : dir, ...rest);
 }

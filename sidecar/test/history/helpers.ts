@@ -25,7 +25,7 @@ export function transcript(scenario: string): { sessionId: string; file: string 
 
 const temps: string[] = [];
 afterEach(() => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 }); // a title written late may land mid-removal
 });
 
 /** A temp directory removed after the test. */

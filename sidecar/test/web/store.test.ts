@@ -205,15 +205,13 @@ function eventArb(): fc.Arbitrary<PanelEvent> {
     fc
       .record({ id: msg, index: fc.integer({ min: 0, max: 2 }), text })
       .map(({ id, index, text: t }): PanelEvent => ({ type: "message_delta", messageId: id, turnId: owner(id).turnId, index, kind: index === 0 ? "thinking" : "text", text: t })),
-    fc
-      .record({ id: msg, text, aborted: fc.boolean(), html: maybe(text) })
-      .map(({ id, text: t, aborted, html }): PanelEvent => ({
-        type: "message_final",
-        messageId: id,
-        ...owner(id),
-        aborted,
-        blocks: [{ index: 1, kind: "text", text: t, ...(html !== undefined ? { html } : {}) }],
-      })),
+    fc.record({ id: msg, text, aborted: fc.boolean(), html: maybe(text) }).map(({ id, text: t, aborted, html }): PanelEvent => ({
+      type: "message_final",
+      messageId: id,
+      ...owner(id),
+      aborted,
+      blocks: [{ index: 1, kind: "text", text: t, ...(html !== undefined ? { html } : {}) }],
+    })),
     fc
       .record({ id: tool, summary: text })
       .map(({ id, summary }): PanelEvent => ({ type: "tool_started", turnId: "t-x", toolUseId: id, name: "Bash", input: { c: summary }, summary, parentToolUseId: null })),

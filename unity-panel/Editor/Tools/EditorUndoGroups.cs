@@ -4,7 +4,7 @@ using UnityEditor;
 namespace AgentPanel.Editor.Tools
 {
     /// <summary>A sequence's Undo group on Unity's Undo stack (undo_group_begin / undo_group_end; main thread only).</summary>
-    internal sealed class EditorUndoGroups : IUndoGroups
+    internal sealed class EditorUndoGroups : ISequenceUndo
     {
         public int Begin(string name)
         {

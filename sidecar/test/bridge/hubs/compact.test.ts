@@ -74,16 +74,14 @@ describe("compact on random interleavings", () => {
     fc
       .record({ id: fc.constantFrom(...msgIds), index: fc.nat(2), kind: fc.constantFrom("text", "thinking") as fc.Arbitrary<"text">, text })
       .map(({ id, index, kind, text }): PanelEvent => ({ type: "message_delta", turnId: msgTurn(id), messageId: id, index, kind, text })),
-    fc
-      .record({ id: fc.constantFrom(...msgIds), text, aborted: fc.boolean() })
-      .map(({ id, text, aborted }): PanelEvent => ({
-        type: "message_final",
-        turnId: msgTurn(id),
-        messageId: id,
-        parentToolUseId: msgParent(id),
-        blocks: [{ index: 0, kind: "text", text, html: `<p>${text}</p>` }],
-        aborted,
-      })),
+    fc.record({ id: fc.constantFrom(...msgIds), text, aborted: fc.boolean() }).map(({ id, text, aborted }): PanelEvent => ({
+      type: "message_final",
+      turnId: msgTurn(id),
+      messageId: id,
+      parentToolUseId: msgParent(id),
+      blocks: [{ index: 0, kind: "text", text, html: `<p>${text}</p>` }],
+      aborted,
+    })),
     fc.record({ to: state, from: state }).map(({ to, from }): PanelEvent => ({ type: "state", state: to, previous: from })),
     fc
       .record({

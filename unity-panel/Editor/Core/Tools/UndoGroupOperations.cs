@@ -5,7 +5,7 @@ using Newtonsoft.Json.Linq;
 namespace AgentPanel.Core.Tools
 {
     /// <summary>The Undo calls a sequence's group needs; the Editor passes UnityEditor.Undo, tests a recording fake.</summary>
-    internal interface IUndoGroups
+    internal interface ISequenceUndo
     {
         /// <summary>Start a new Undo group named <paramref name="name"/> and return its index.</summary>
         int Begin(string name);
@@ -25,7 +25,7 @@ namespace AgentPanel.Core.Tools
         public const string EndName = "undo_group_end";
 
         /// <summary>Serve both operations on <paramref name="host"/> (main thread: the Undo API is not thread safe).</summary>
-        public static void Register(ToolHost host, IUndoGroups undo)
+        public static void Register(ToolHost host, ISequenceUndo undo)
         {
             if (host == null) throw new ArgumentNullException(nameof(host));
             if (undo == null) throw new ArgumentNullException(nameof(undo));
@@ -34,7 +34,7 @@ namespace AgentPanel.Core.Tools
         }
 
         /// <summary>{name} → opens the group; answers {group}, the index undo_group_end collapses to.</summary>
-        internal static ToolOutcome Begin(IUndoGroups undo, JObject args, bool dryRun)
+        internal static ToolOutcome Begin(ISequenceUndo undo, JObject args, bool dryRun)
         {
             var name = Name(args, BeginName);
             if (dryRun) return ToolOutcome.Text($"Dry run: would open the Undo group '{name}'.");
@@ -43,7 +43,7 @@ namespace AgentPanel.Core.Tools
         }
 
         /// <summary>{name, group} → every Undo step recorded since begin becomes one, named <c>name</c>.</summary>
-        internal static ToolOutcome End(IUndoGroups undo, JObject args, bool dryRun)
+        internal static ToolOutcome End(ISequenceUndo undo, JObject args, bool dryRun)
         {
             var name = Name(args, EndName);
             var token = args?["group"];

@@ -13,7 +13,7 @@ namespace AgentPanel.Core.Tests.Tools
     public class UndoGroupOperationsTests
     {
         /// <summary>A small model of Unity's Undo stack: a group counter, records tagged with their group, collapse merging later groups.</summary>
-        private sealed class FakeUndo : IUndoGroups
+        private sealed class FakeUndo : ISequenceUndo
         {
             public int Current = 100;
             public readonly List<KeyValuePair<int, string>> Records = new List<KeyValuePair<int, string>>();
