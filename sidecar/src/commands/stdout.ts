@@ -35,22 +35,6 @@ export function writeStdout(text: string, fd = 1): void {
   }
 }
 
-/** Write UTF-8 `bytes` and a newline to standard output, like writeStdout (a kept output needs no encoding). */
-export function writeStdoutBytes(bytes: Uint8Array, fd = 1): void {
-  if (streamed) return void stream().write(Buffer.concat([bytes, NEWLINE]));
-  for (const part of [bytes, NEWLINE]) {
-    const rest = writeBytes(fd, part, 0);
-    if (rest === "closed") return;
-    if (rest !== undefined) {
-      streamed = true;
-      stream().write(part === NEWLINE ? rest : Buffer.concat([rest, NEWLINE]));
-      return;
-    }
-  }
-}
-
-const NEWLINE = Buffer.from("\n");
-
 /**
  * One slice, whole (a short write is finished from its bytes). Returns undefined when it all went
  * out, "closed" when the reader went away (EPIPE), or the bytes not written when fd 1 would block.

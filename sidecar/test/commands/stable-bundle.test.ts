@@ -13,7 +13,7 @@ let env: { env: NodeJS.ProcessEnv; platform: NodeJS.Platform };
 function bundle(dir: string, text: string, chunk: string): string {
   mkdirSync(join(dir, "chunks"), { recursive: true });
   writeFileSync(join(dir, "agent-panel.mjs"), text);
-  writeFileSync(join(dir, "sessions-fast.cjs"), "// fast");
+  writeFileSync(join(dir, "render-worker.mjs"), "// worker");
   writeFileSync(join(dir, "chunks", chunk), `// ${chunk}`);
   return join(dir, "agent-panel.mjs");
 }
