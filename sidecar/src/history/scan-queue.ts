@@ -37,10 +37,13 @@ export interface DrainOptions {
   spare: ScanBuffers[];
   /** Sets given back to `spare` at most (the rest of a big cold listing's are let go). */
   keep: number;
+  /** The clock the reads are timed with (milliseconds, monotonic); tests pass their own. */
+  now?: () => number;
 }
 
 /** Scan every job, reporting each outcome by its index through `done`. Never throws for a file: a read error is an outcome. */
 export async function drainScans(fs: HistoryFs, jobs: readonly ScanJob[], done: (i: number, outcome: ScanOutcome) => void, opts: DrainOptions): Promise<void> {
+  const now = opts.now ?? nowMs;
   let next = 0;
   const claim = (): number => (next < jobs.length ? next++ : -1);
   const scanOne = async (via: HistoryFs, i: number, bufs: ScanBuffers, sync: boolean): Promise<void> => {
@@ -57,11 +60,11 @@ export async function drainScans(fs: HistoryFs, jobs: readonly ScanJob[], done: 
   const timed: HistoryFs = {
     ...fs,
     readRangesSync: (path, ranges) => {
-      const t0 = nowMs();
+      const t0 = now();
       try {
         return fs.readRangesSync(path, ranges);
       } finally {
-        readMs += nowMs() - t0;
+        readMs += now() - t0;
       }
     },
   };
