@@ -74,6 +74,17 @@ BENCH_FAILED=$bench CONFORMANCE_FAILED=$conformance node -e '
   const passed = r.numPassedTests + lts.numPassedTests + Number(d[1]);
   const failed = r.numFailedTests + lts.numFailedTests + Number(d[2]) + benchFailed;
   const skipped = r.numPendingTests + r.numTodoTests + lts.numPendingTests + lts.numTodoTests + Number(d[3] ?? 0);
+  // Each failed test by name with the first line of its message, so a CI log that keeps only the tail still says what failed.
+  for (const [run, label] of [[r, "Node 22"], [lts, "Node LTS"]]) {
+    for (const file of run.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== "failed") continue;
+        const why = String((t.failureMessages ?? [])[0] ?? "").split("\n")[0].slice(0, 300);
+        console.log(`FAILED (${label}) ${file.name.replace(process.cwd() + "/", "")} > ${t.fullName}: ${why}`);
+      }
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) console.log(`FAILED (${label}) ${file.name.replace(process.cwd() + "/", "")}: ${String(file.message ?? "").split("\n")[0].slice(0, 300)}`);
+    }
+  }
   console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
   console.log(`vitest on the Node LTS: ${lts.numPassedTests} passed, ${lts.numFailedTests} failed`);
   // The C# runs, one line each (.NET and Mono, unit and integration), as scripts/test-dotnet.sh printed them.

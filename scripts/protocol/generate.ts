@@ -14,6 +14,7 @@ import { JournalEntry, PublishedTool } from "../../sidecar/src/protocol/panel/to
 import { ToolResult } from "../../sidecar/src/protocol/tools.js";
 import { PROTOCOL_VERSION } from "../../sidecar/src/protocol/panel/version.js";
 import { PROTOCOL_LIMITS } from "../../sidecar/src/protocol/panel/limits.js";
+import { ErrorCode } from "../../sidecar/src/protocol/error-codes.js";
 
 // Generates docs/protocol/: JSON Schema (draft 2020-12) of ServerFrame, ClientCommand and
 // PanelEvent, and the golden samples, each validated against its zod schema first. `check`
@@ -42,6 +43,7 @@ export function generateProtocolFiles(render: Renderer): Map<string, string> {
     out.set(files[key], json(jsonSchema(schema, key)));
   }
   out.set("limits.json", json(PROTOCOL_LIMITS));
+  out.set("error-codes.json", json(ErrorCode.options));
   for (const sample of buildSamples(render)) {
     validateSample(sample.name, schemas[sample.schema], sample.value);
     if (sample.schema === "ServerFrame" && sample.value.kind === "ack" && "result" in sample && sample.result) {

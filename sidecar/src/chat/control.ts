@@ -1,4 +1,5 @@
 import { AgentPanelError } from "../shared/errors.js";
+import type { ErrorCode } from "../protocol/error-codes.js";
 import type { ControlResponseMsg } from "../protocol/claude/inbound.js";
 import { controlRequest, type OutControlBody, type OutControlRequest } from "../protocol/claude/outbound.js";
 
@@ -43,13 +44,14 @@ export class ControlChannel {
     if (!p) return false;
     if (msg.response.subtype === "success") p.resolve(msg.response.response);
     else {
-      p.reject(new AgentPanelError(msg.response.error_code ?? "control_error", `claude refused "${p.subtype}": ${msg.response.error ?? "unknown error"}`));
+      const claudeCode = msg.response.error_code;
+      p.reject(new AgentPanelError("control_error", `claude refused "${p.subtype}": ${msg.response.error ?? "unknown error"}`, claudeCode !== undefined ? { details: { claudeCode } } : undefined));
     }
     return true;
   }
 
   /** Fail everything pending (process gone or chat closed). */
-  failAll(code: string, message: string): void {
+  failAll(code: ErrorCode, message: string): void {
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(new AgentPanelError(code, message));
   }
 

@@ -15,7 +15,7 @@ export const SUBAGENTS_DIR = "subagents";
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** Throw unless `id` is a plain session or agent id (no path separators, no `..`). */
-export function assertSafeId(id: string, what = "session"): void {
+export function assertSafeId(id: string, what: "session" | "agent" = "session"): void {
   if (!SAFE_ID.test(id) || id.includes("..")) {
     throw new AgentPanelError(`history_bad_${what}_id`, `"${id}" is not a valid ${what} id; pick the ${what} from the history list.`);
   }

@@ -1,3 +1,5 @@
+import type { ErrorCode } from "../protocol/error-codes.js";
+
 // The one error type the sidecar raises on purpose: a stable `code` for programs, a `message`
 // that tells the user what to do, and the underlying `cause` when there is one.
 
@@ -5,7 +7,7 @@
 export class AgentPanelError extends Error {
   override readonly name = "AgentPanelError";
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     options?: { cause?: unknown; details?: Record<string, unknown> },
   ) {
@@ -15,14 +17,14 @@ export class AgentPanelError extends Error {
   readonly details: Record<string, unknown> | undefined;
 
   /** Plain-JSON form for events and logs (the cause is flattened to its message). */
-  toJSON(): { code: string; message: string; cause?: string } {
+  toJSON(): { code: ErrorCode; message: string; cause?: string } {
     const cause = this.cause instanceof Error ? this.cause.message : this.cause === undefined ? undefined : String(this.cause);
     return cause === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, cause };
   }
 }
 
 /** True when `err` is an AgentPanelError with the given code (for tests and callers). */
-export function hasCode(err: unknown, code: string): boolean {
+export function hasCode(err: unknown, code: ErrorCode): boolean {
   return err instanceof AgentPanelError && err.code === code;
 }
 

@@ -177,8 +177,8 @@ describe("Chat settings", () => {
     t = fakeChat(scenario("text"), { allowBypassPermissions: true });
     await t.chat.start();
     expect(t.args().argv).toContain("--allow-dangerously-skip-permissions");
-    // The fake, like a CLI that refuses, answers with an error that reaches the caller typed.
-    await expect(t.chat.setPermissionMode("bypassPermissions")).rejects.toMatchObject({ code: "bypass_not_launched" });
+    // The fake, like a CLI that refuses, answers with an error that reaches the caller typed (claude's own code kept in the details).
+    await expect(t.chat.setPermissionMode("bypassPermissions")).rejects.toMatchObject({ code: "control_error", details: { claudeCode: "bypass_not_launched" } });
   });
 });
 

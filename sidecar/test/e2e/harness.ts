@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { AgentPanelError } from "../../src/shared/errors.js";
 import { encodeProjectDir } from "../../src/history/paths.js";
 
 // What every end-to-end test needs before it can run the real claude binary offline: where the
@@ -24,8 +23,7 @@ export function claudeBinary(): string {
     if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "node_modules"))) break;
     if (dirname(dir) === dir) break;
   }
-  throw new AgentPanelError(
-    "claude_not_installed",
+  throw new Error(
     `The real claude binary was not found at ${rel} (or is only the npm placeholder). Run \`npm install\` in the repository root (it installs @anthropic-ai/claude-code and links its native binary).`,
   );
 }
@@ -236,12 +234,12 @@ export class RawCli {
     for (const l of [...this.listeners]) l();
   }
 
-  private failure(what: string): AgentPanelError {
+  private failure(what: string): Error {
     const tail = this.lines
       .slice(-5)
       .map((l) => l.slice(0, 300))
       .join("\n");
-    return new AgentPanelError("e2e_wait_failed", `${what}. Last stdout lines:\n${tail}\nstderr: ${this.stderr.slice(-500)}`);
+    return new Error(`${what}. Last stdout lines:\n${tail}\nstderr: ${this.stderr.slice(-500)}`);
   }
 }
 

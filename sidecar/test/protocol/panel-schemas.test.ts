@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ChatEvent } from "../../src/protocol/chat-events.js";
 import { ClientCommand, parseClientCommand } from "../../src/protocol/panel/commands.js";
 import { PanelEvent } from "../../src/protocol/panel/events.js";
-import { ServerFrame } from "../../src/protocol/panel/frames.js";
+import { ErrorFrame, ServerFrame } from "../../src/protocol/panel/frames.js";
+import { ErrorCode } from "../../src/protocol/error-codes.js";
 import { PermissionAnswer } from "../../src/protocol/panel/inputs.js";
 import { PROTOCOL_VERSION } from "../../src/protocol/panel/version.js";
 
@@ -71,5 +72,17 @@ describe("parseClientCommand", () => {
       expect(PermissionAnswer.parse(a)).toEqual(a);
     }
     expect(PermissionAnswer.safeParse({ kind: "allow_always", suggestions: [-1] }).success).toBe(false);
+  });
+});
+
+describe("error codes", () => {
+  it("an error frame carries one of the sidecar's codes and nothing else", () => {
+    expect(ErrorFrame.safeParse({ kind: "error", id: "1", code: "chat_not_found", message: "No such chat." }).success).toBe(true);
+    expect(ErrorFrame.safeParse({ kind: "error", id: "1", code: "made_up_code", message: "?" }).success).toBe(false);
+  });
+
+  it("lists each code once", () => {
+    expect(ErrorCode.options.length).toBeGreaterThan(50);
+    expect(new Set(ErrorCode.options).size).toBe(ErrorCode.options.length);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ErrorCode } from "../error-codes.js";
 import { ChatSummary, PanelEvent } from "./events.js";
 import { ToolCancelFrame, ToolInvokeFrame, ToolsPublishResult } from "./tools.js";
 import { HistoryChangedFrame, HistoryListResult, HistoryLoadResult, HistorySearchResult, HistorySubagentResult } from "./history.js";
@@ -23,7 +24,12 @@ export const WelcomeFrame = z.object({
 export const AckFrame = z.object({ kind: z.literal("ack"), id: z.string(), result: z.record(z.string(), z.unknown()).optional() });
 
 /** A command failed (with `id`) or the client sent something unreadable (without `id`). */
-export const ErrorFrame = z.object({ kind: z.literal("error"), id: z.string().optional(), code: z.string(), message: z.string() });
+export const ErrorFrame = z.object({
+  kind: z.literal("error"),
+  id: z.string().optional(),
+  code: ErrorCode.describe("One of the sidecar's error codes (docs/protocol/error-codes.json); a client treats a code it does not know as a generic failure."),
+  message: z.string(),
+});
 
 /** One chat event; `seq` starts at 1 per chat and grows by exactly 1 per event. */
 export const EventFrame = z.object({ kind: z.literal("event"), chatId: z.string(), seq: seq.min(1), event: PanelEvent });

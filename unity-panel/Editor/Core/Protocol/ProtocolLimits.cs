@@ -22,7 +22,7 @@ namespace AgentPanel.Core.Protocol
         public const int MaxFrameBytes = 32 * MiB;
 
         /// <summary>The error code of an attachment over its limit (the sidecar's code).</summary>
-        public const string AttachmentTooLarge = "attachment_too_large";
+        public const string AttachmentTooLarge = SidecarErrorCodes.AttachmentTooLarge;
 
         /// <summary>The error code of a frame over <see cref="MaxFrameBytes"/> (the sidecar's code).</summary>
         public const string FrameTooLarge = "frame_too_large";

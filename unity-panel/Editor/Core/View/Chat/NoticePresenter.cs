@@ -49,7 +49,7 @@ namespace AgentPanel.Core.View
         public const string Compacted = "compacted";
         public const string Compacting = "compacting";
         public const string CompactSummary = "compact_summary";
-        public const string ClaudeExited = "claude_exited";
+        public const string ClaudeExited = SidecarErrorCodes.ClaudeExited;
         public const string Resumed = "resumed";
         public const string Silence = "silence";
 

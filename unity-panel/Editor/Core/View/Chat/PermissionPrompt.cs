@@ -141,7 +141,7 @@ namespace AgentPanel.Core.View
                 case ErrorCodes.ConnectionLost:
                 case ErrorCodes.Closed:
                     return "Not connected to the sidecar; wait until it reconnects, then answer again.";
-                case "already_answered":
+                case SidecarErrorCodes.AlreadyAnswered:
                     return string.IsNullOrEmpty(message) ? "This request was already answered or cancelled; nothing more to do." : message;
                 default:
                     return string.IsNullOrEmpty(message) ? "Sending the answer failed (" + code + "); try again." : message;

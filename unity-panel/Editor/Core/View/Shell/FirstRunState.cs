@@ -72,11 +72,11 @@ namespace AgentPanel.Core.View
             var message = notice?.Message ?? chat.Status.StateReason;
             switch (code)
             {
-                case "claude_not_found":
-                case "claude_not_runnable":
-                case "claude_version_timeout":
-                case "claude_version_unparsable":
-                    return new FirstRunState(FirstRunPanel.ClaudeNotFound, code == "claude_not_found" ? "Claude Code not found" : "Claude Code cannot be run", message)
+                case SidecarErrorCodes.ClaudeNotFound:
+                case SidecarErrorCodes.ClaudeNotRunnable:
+                case SidecarErrorCodes.ClaudeVersionTimeout:
+                case SidecarErrorCodes.ClaudeVersionUnparsable:
+                    return new FirstRunState(FirstRunPanel.ClaudeNotFound, code == SidecarErrorCodes.ClaudeNotFound ? "Claude Code not found" : "Claude Code cannot be run", message)
                     {
                         Command = InstallClaudeCommand,
                         PathField = "claude",

@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+// Every error code the sidecar can put in an error frame or raise as an AgentPanelError, in one
+// union: the compiler refuses a code that is not listed here, the panel protocol's error frame is
+// typed by it, and docs/protocol/error-codes.json (generated) is what the C# side is checked against.
+
+/** The closed set of error codes the sidecar raises; messages say what to do, codes are for programs. */
+export const ErrorCode = z.enum([
+  // Frames and commands
+  "bad_json",
+  "invalid_command",
+  "unknown_command",
+  "frame_too_large",
+  "internal_error",
+  "hello_required",
+  "protocol_mismatch",
+  "shutting_down",
+  // Chats and claude
+  "chat_not_found",
+  "chat_closed",
+  "chat_failed",
+  "chat_not_ready",
+  "too_many_chats",
+  "empty_message",
+  "attachment_too_large",
+  "bypass_not_allowed",
+  "claude_exited",
+  "claude_not_running",
+  "claude_spawn_failed",
+  "claude_start_failed",
+  "control_error",
+  "control_timeout",
+  "stdin_closed",
+  "stdin_write_failed",
+  "invalid_outbound",
+  "bad_response",
+  "resume_failed",
+  "session_not_found",
+  "invalid_session_id",
+  "ambiguous_session_id",
+  "too_many_open_files",
+  "invalid_transition",
+  "claude_not_found",
+  "claude_not_runnable",
+  "claude_path_not_allowed",
+  "claude_version_timeout",
+  "claude_version_unparsable",
+  // Permissions
+  "permission_not_found",
+  "permission_not_pending",
+  "already_answered",
+  "answer_required",
+  "deny_message_required",
+  "not_a_question",
+  "invalid_suggestion",
+  "no_permission_suggestions",
+  // Turn files (copies kept per turn, chat.revertFiles)
+  "turn_not_found",
+  "turn_running",
+  "files_changed_since",
+  // History
+  "history_bad_cursor",
+  "history_bad_request",
+  "history_bad_session_id",
+  "history_bad_agent_id",
+  "history_not_a_file",
+  "history_not_found",
+  "history_unavailable",
+  "history_unreadable",
+  // Tools and the Unity Editor
+  "tools_not_allowed",
+  "tools_unavailable",
+  "not_a_tool_provider",
+  "tools_provider_busy",
+  "unity_busy",
+  "unity_not_connected",
+  "asset_not_opened",
+  "invalid_asset_ref",
+  // Rendering
+  "render_closed",
+  "render_timeout",
+  "render_worker_failed",
+  "render_html_unavailable",
+  // The sidecar's own lifetime and configuration
+  "descriptor_dir",
+  "descriptor_write",
+  "instance_lock",
+  "instance_lock_timeout",
+  "listen_failed",
+  "no_free_port",
+  "non_loopback_bind",
+  "port_in_use",
+  "project_not_found",
+  "no_sidecar",
+  "parent_gone",
+  "invalid_idle_minutes",
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
