@@ -37,14 +37,17 @@ export async function benchChatEngine(targetMb = 100): Promise<Record<string, Fi
   return {
     corpus_mb: { value: round(corpus.length / 1024 / 1024), unit: "MB" },
     raw_json_parse_mb_s: { value: round(mbps(median(raws))), unit: `MB/s (median of ${rounds} rounds)` },
-    parse_normalize_mb_s: { value: round(mbps(median(ourss))), unit: `MB/s (median of ${rounds} rounds)`, baseline: round(mbps(median(raws))) },
+    parse_normalize_mb_s: {
+      value: round(mbps(median(ourss))),
+      unit: `MB/s (median of ${rounds} rounds)`,
+      vs: { what: "raw JSON.parse of the same lines (the floor)", value: round(mbps(median(raws))) },
+    },
     parse_normalize_ratio: {
       value: round(median(ratios)),
       unit: `x of raw JSON.parse (median of ${rounds} rounds' own ratios, each round both back to back; lowest ${round(Math.min(...ratios))}, highest ${round(Math.max(...ratios))})`,
-      target: ">= 0.5",
     },
     relay_latency_p50_ms: { value: round(latency.p50, 3), unit: "ms" },
-    relay_latency_p99_ms: { value: round(latency.p99, 3), unit: "ms", target: "<= 2" },
+    relay_latency_p99_ms: { value: round(latency.p99, 3), unit: "ms" },
   };
 }
 

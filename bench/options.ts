@@ -2,15 +2,15 @@ import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process"
 import { join } from "node:path";
 
 // Options shared by every benchmark, and the one way benchmarks start child processes.
-// `--quick` (or BENCH_QUICK=1): small sizes, figures printed but written to .tmp/ instead of
-// bench/results.json; CI runs it so a broken benchmark cannot land. Children started through
+// `--quick` (or BENCH_QUICK=1): small sizes, figures printed (not comparable with a full run); CI
+// runs it so a broken benchmark cannot land. Figures go to .tmp/, never into the repository. Children started through
 // `spawnTracked` are killed when the benchmark process exits, however it exits.
 
-/** True for the quick pass: small sizes, targets not enforced, results kept out of the repository. */
+/** True for the quick pass: small sizes, just proving every benchmark still runs. */
 export const quick = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
 
-/** Where figures are merged: bench/results.json, or .tmp/bench-quick.json for the quick pass. */
-export const resultsFile = quick ? join(import.meta.dirname, "..", ".tmp", "bench-quick.json") : join(import.meta.dirname, "results.json");
+/** Where a run's figures are merged: .tmp/bench-results.json, or .tmp/bench-quick.json for the quick pass. */
+export const resultsFile = join(import.meta.dirname, "..", ".tmp", quick ? "bench-quick.json" : "bench-results.json");
 
 const children = new Set<ChildProcess>();
 

@@ -9,13 +9,14 @@ import { benchStartup } from "./startup.js";
 import { benchTools } from "./tools.js";
 import { benchTurn } from "./turn.js";
 
-// `npm run bench`: runs every benchmark group, prints figures beside their targets and baselines,
-// and writes them to bench/results.json. Pass group names to run only some (chat, bridge, history,
-// startup, turn, mml, tools, render). `--quick`: small sizes, a check that every benchmark still runs (CI), results in .tmp/.
+// `npm run bench`: runs every benchmark group and prints each figure beside the peer or floor it is
+// measured against, as a ratio (.tmp/bench-results.json keeps the run). Pass group names to run only
+// some (chat, bridge, history, startup, turn, mml, tools, render). `--quick`: small sizes, a check
+// that every benchmark still runs (CI).
 
 const groups = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const want = (g: string) => groups.length === 0 || groups.includes(g);
-if (quick) console.log("quick pass: small sizes, figures are not comparable with the targets");
+if (quick) console.log("quick pass: small sizes, the figures only show that each benchmark runs");
 
 try {
   if (want("chat")) report("chat engine", await benchChatEngine(quick ? 4 : Number(process.env.BENCH_MB ?? 100)), resultsFile);

@@ -10,6 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { quick, spawnTracked } from "./options.js";
 import type { Figure } from "./report.js";
+import { inProcessCallMs } from "./tools-floor.js";
 import { BENCH_ECHO } from "./ws-tool-provider.js";
 
 // MCP tools/call round trip as a real setup runs it: the official SDK client over Streamable HTTP
@@ -55,6 +56,7 @@ export async function benchTools(): Promise<Record<string, Figure>> {
       if (answer !== `s${i}`) throw new Error(`call ${i} answered ${JSON.stringify(answer)}`);
     }
     const cpu1 = cpuMs(child.pid);
+    const floorMs = await inProcessCallMs(quick ? 200 : 5000, quick ? 100 : 500);
     times.sort((a, b) => a - b);
     const concurrent = 1000;
     const t0 = performance.now();
@@ -74,13 +76,16 @@ export async function benchTools(): Promise<Record<string, Figure>> {
     for (let i = 0; i < concurrent; i++) if (seen[`c${i}`] === 1) reachedOnce++;
     const exact = ownAnswer === concurrent && reachedOnce === concurrent;
     return {
-      tools_call_p50_ms: { value: round(pct(times, 0.5)), unit: `ms (MCP client → sidecar /mcp → provider over the WebSocket → back, ${times.length} sequential calls)` },
-      tools_call_p99_ms: { value: round(pct(times, 0.99)), unit: `ms (1-min load average ${load.toFixed(1)} on ${cpus().length} cores when measured)`, target: "<= 5" },
+      tools_call_p50_ms: {
+        value: round(pct(times, 0.5)),
+        unit: `ms (MCP client → sidecar /mcp → provider over the WebSocket → back, ${times.length} sequential calls)`,
+        vs: { what: "an in-process SDK call (client and server in one process)", value: floorMs },
+      },
+      tools_call_p99_ms: { value: round(pct(times, 0.99)), unit: `ms (1-min load average ${load.toFixed(1)} on ${cpus().length} cores when measured)` },
       ...(cpu0 !== undefined && cpu1 !== undefined ? { tools_call_sidecar_cpu_ms: { value: round((cpu1 - cpu0) / times.length), unit: "ms of sidecar CPU per sequential call (user + system)" } } : {}),
       tools_concurrent_1000_answered: {
         value: Math.min(ownAnswer, reachedOnce),
         unit: `of ${concurrent} concurrent calls answered with their own argument and run exactly once (client pool of 64 connections)${exact ? "" : ` — LOST OR DUPLICATED: ${ownAnswer} answered, ${reachedOnce} reached the provider once`}`,
-        target: "= 1000",
       },
       tools_concurrent_1000_wall_ms: { value: Math.round(wallMs), unit: "ms (all 1,000 answered)" },
     };

@@ -93,11 +93,14 @@ export async function benchTurn(): Promise<Record<string, Figure>> {
     return {
       turn_first_delta_direct_ms: { value: ms(median(d)), unit: `ms (prompt written to claude with the sidecar's --mcp-config → first text delta, median of ${runs + 1})` },
       turn_first_delta_direct_no_mcp_ms: { value: ms(median(b)), unit: "ms (the same without --mcp-config: what our MCP server costs claude, not the sidecar's overhead)" },
-      turn_first_delta_sidecar_ms: { value: ms(median(s)), unit: `ms (chat.send → first message_delta at a panel client, median of ${runs})`, baseline: ms(median(d)) },
+      turn_first_delta_sidecar_ms: {
+        value: ms(median(s)),
+        unit: `ms (chat.send → first message_delta at a panel client, median of ${runs})`,
+        vs: { what: "claude alone (prompt on its stdin)", value: ms(median(d)) },
+      },
       turn_overhead_ratio: {
         value: Number(median(ratios).toFixed(3)),
         unit: `x of claude alone (median of ${runs} ratios: a sidecar turn / the mean of the direct turns around it)`,
-        target: "<= 1.05",
       },
       turn_overhead_ms: { value: ms(median(s) - median(d)), unit: "ms (sidecar median minus direct median)" },
       ...(Number.isNaN(sidecarCpu)
