@@ -10,10 +10,11 @@ import { bearerToken } from "../shared/bearer.js";
 // (used as the SDK documents it: handleRequest(req, res, parsedBody)) and one server, found by
 // the Mcp-Session-Id header. The POST body is read here, so that one over 4 MB is refused with a
 // 413 the client can read (body-limit.ts), and handed to the transport parsed. Answers are the
-// SDK's default event streams, not its JSON mode: that mode is per transport, and in it the
+// SDK's default event streams, not its JSON mode: that mode is set per transport, and in it the
 // transport drops every notification tied to a request, so a tools/call with a progress token
-// would get neither progress nor the heartbeats that keep its client waiting. Clients such as claude never send DELETE, so a session with no open
-// request for `idleMs` is reaped; a reaped client gets 404 and starts a new session, as the spec says.
+// would get neither its progress nor the heartbeats that keep its client waiting.
+// Clients such as claude never send DELETE, so a session with no open request for `idleMs` is
+// reaped; a reaped client gets 404 and starts a new session, as the spec says.
 // Each token may hold at most `maxSessionsPerToken` sessions: a new one evicts that token's longest
 // idle one (45,000 initialize calls used to take the sidecar from 70 MB to 1.4 GB).
 // Token and Host/Origin checks happened before this is reached (bridge/server.ts).
