@@ -40,7 +40,9 @@ export async function benchTools(): Promise<Record<string, Figure>> {
     });
     const replies = createInterface({ input: provider.stdout! })[Symbol.asyncIterator]();
     if ((await replies.next()).value !== "ready") throw new Error("the benchmark tool provider did not connect");
-    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${d.port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${d.token}` } }, fetch: pooledFetch(64) }));
+    // 32 sockets: the sidecar lets at most 32 connections wait for their first request with the
+    // token (conn-guard.ts); a client opening more in one instant may have the oldest dropped.
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${d.port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${d.token}` } }, fetch: pooledFetch(32) }));
     const echo = async (text: string): Promise<string | undefined> => {
       const r = await client.callTool({ name: BENCH_ECHO.name, arguments: { text } });
       return (r.content as { text?: string }[])[0]?.text;
@@ -85,7 +87,7 @@ export async function benchTools(): Promise<Record<string, Figure>> {
       ...(cpu0 !== undefined && cpu1 !== undefined ? { tools_call_sidecar_cpu_ms: { value: round((cpu1 - cpu0) / times.length), unit: "ms of sidecar CPU per sequential call (user + system)" } } : {}),
       tools_concurrent_1000_answered: {
         value: Math.min(ownAnswer, reachedOnce),
-        unit: `of ${concurrent} concurrent calls answered with their own argument and run exactly once (client pool of 64 connections)${exact ? "" : ` — LOST OR DUPLICATED: ${ownAnswer} answered, ${reachedOnce} reached the provider once`}`,
+        unit: `of ${concurrent} concurrent calls answered with their own argument and run exactly once (client pool of 32 connections)${exact ? "" : ` — LOST OR DUPLICATED: ${ownAnswer} answered, ${reachedOnce} reached the provider once`}`,
       },
       tools_concurrent_1000_wall_ms: { value: Math.round(wallMs), unit: "ms (all 1,000 answered)" },
     };

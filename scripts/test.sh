@@ -51,7 +51,7 @@ npx vitest run --reporter=default --reporter=json --outputFile=.tmp/vitest.json 
 if lts=$(bash scripts/node-pinned.sh 24); then
   echo "Node LTS $("$lts" --version): end-to-end, bridge and /mcp HTTP suites"
   # node_modules/.bin first on PATH, as npx does for the Node 22 run (the e2e tests find claude there).
-  PATH="$PWD/node_modules/.bin:$PATH" "$lts" node_modules/vitest/vitest.mjs run sidecar/test/e2e sidecar/test/bridge sidecar/test/tools/mcp-http.test.ts sidecar/test/tools/mcp-http-io.test.ts sidecar/test/tools/mcp-http-direct.test.ts --reporter=default --reporter=json --outputFile=.tmp/vitest-lts.json || status=$?
+  PATH="$PWD/node_modules/.bin:$PATH" "$lts" node_modules/vitest/vitest.mjs run sidecar/test/e2e sidecar/test/bridge sidecar/test/tools/mcp-http.test.ts sidecar/test/tools/mcp-http-wire.test.ts sidecar/test/tools/mcp-hardening.test.ts --reporter=default --reporter=json --outputFile=.tmp/vitest-lts.json || status=$?
 else
   echo '{"numPassedTests":0,"numFailedTests":1,"numPendingTests":0,"numTodoTests":0}' > .tmp/vitest-lts.json
   status=1

@@ -1,23 +1,26 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { BodyTooLarge, readBody, refuseBody } from "./body-limit.js";
 import { groupsOfUrl } from "./groups.js";
-import { DirectStreamableTransport } from "./mcp-http-direct.js";
-import { preparseBody } from "./mcp-http-io.js";
-import { serveWebTransport } from "./mcp-http-node.js";
 import { createMcpServer, type McpDeps } from "./mcp-server.js";
 import { bearerToken } from "../shared/bearer.js";
 
-// MCP over Streamable HTTP at /mcp: stateful sessions (one SDK transport + server each, the
-// transport's web-standard form served through mcp-http-node.ts, single requests on the direct
-// path of mcp-http-direct.ts), found by
-// the Mcp-Session-Id header. Clients such as claude never send DELETE, so a session with no open
-// request for `idleMs` is reaped; a reaped client gets 404 and starts a new session, as the spec says.
+// MCP over Streamable HTTP at /mcp: stateful sessions, each one SDK StreamableHTTPServerTransport
+// (used as the SDK documents it: handleRequest(req, res, parsedBody)) and one server, found by
+// the Mcp-Session-Id header. The POST body is read here, so that one over 4 MB is refused with a
+// 413 the client can read (body-limit.ts), and handed to the transport parsed. Answers are the
+// SDK's default event streams, not its JSON mode: that mode is set per transport, and in it the
+// transport drops every notification tied to a request, so a tools/call with a progress token
+// would get neither its progress nor the heartbeats that keep its client waiting.
+// Clients such as claude never send DELETE, so a session with no open request for `idleMs` is
+// reaped; a reaped client gets 404 and starts a new session, as the spec says.
 // Each token may hold at most `maxSessionsPerToken` sessions: a new one evicts that token's longest
 // idle one (45,000 initialize calls used to take the sidecar from 70 MB to 1.4 GB).
 // Token and Host/Origin checks happened before this is reached (bridge/server.ts).
 
 interface Session {
-  transport: DirectStreamableTransport;
+  transport: StreamableHTTPServerTransport;
   /** Digest of the token that opened it (the cap is per token; a revoked chat token closes its sessions). */
   owner: string;
   dispose: () => void;
@@ -27,6 +30,9 @@ interface Session {
   streams: number;
   flush: () => void;
 }
+
+/** Largest POST body /mcp reads (the SDK transport's own default limit). */
+export const MAX_MCP_BODY = 4 * 1024 * 1024;
 
 /** Settings of the endpoint. */
 export interface McpHttpOptions extends McpDeps {
@@ -67,10 +73,14 @@ export class McpHttpEndpoint {
     const id = Array.isArray(header) ? header[0] : header;
     const session = id === undefined ? undefined : this.sessions.get(id);
     if (id !== undefined && !session) return notFound(res);
-    const pre = await preparseBody(req);
-    if (pre?.ok === false) return jsonRpcError(res, pre.status, pre.code, pre.message, pre.status === 413);
-    if (session) return this.serve(session, req, res, pre?.body);
-    return this.open(req, res, pre?.body);
+    let body: unknown;
+    if (req.method === "POST") {
+      const read = await readMcpBody(req, res);
+      if (!read.ok) return;
+      body = read.body;
+    }
+    if (session) return this.serve(session, req, res, body);
+    return this.open(req, res, body);
   }
 
   /** Close every session opened with `token` (a chat's token was revoked). */
@@ -96,12 +106,12 @@ export class McpHttpEndpoint {
         -32000,
         `Too many MCP sessions are busy with this token (${this.maxPerToken}); wait for a call to finish, or end sessions you no longer use (DELETE /mcp with their Mcp-Session-Id).`,
       );
-    const session: Session = { transport: undefined as unknown as DirectStreamableTransport, owner, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
+    const session: Session = { transport: undefined as unknown as StreamableHTTPServerTransport, owner, dispose: () => {}, flush: () => {}, lastSeen: Date.now(), open: 0, streams: 0 };
     // `/mcp?groups=scene,assets` limits the session's tools to those groups (fixed at initialize).
     const { server, dispose, flush } = createMcpServer(this.opts, () => session.streams > 0, groupsOfUrl(req.url));
     session.dispose = dispose;
     session.flush = flush;
-    session.transport = new DirectStreamableTransport({
+    session.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sid) => void this.sessions.set(sid, session),
       onsessionclosed: (sid) => void this.drop(sid),
@@ -131,8 +141,7 @@ export class McpHttpEndpoint {
       if (stream) session.streams--;
       session.lastSeen = Date.now();
     });
-    if (session.transport.serveDirect(req, res, parsedBody)) return;
-    await serveWebTransport(session.transport, req, res, parsedBody);
+    await session.transport.handleRequest(req, res, parsedBody);
   }
 
   /** Below the owner's cap, evicting its longest idle session if needed; false when all of them are busy. */
@@ -170,12 +179,34 @@ export class McpHttpEndpoint {
   }
 }
 
+/** A POST body read and parsed, or `ok: false` once the request was answered (413, or 400 for a body that is not JSON). */
+async function readMcpBody(req: IncomingMessage, res: ServerResponse): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  let text: string;
+  try {
+    text = await readBody(req, MAX_MCP_BODY);
+  } catch (err) {
+    if (!(err instanceof BodyTooLarge)) throw err;
+    refuseBody(req, res, 413, {
+      jsonrpc: "2.0",
+      error: { code: -32000, message: `Payload too large: ${err.message}; send at most ${MAX_MCP_BODY} bytes (put large data in a file and pass its path).` },
+      id: null,
+    });
+    return { ok: false };
+  }
+  try {
+    return { ok: true, body: JSON.parse(text) };
+  } catch (err) {
+    jsonRpcError(res, 400, -32700, `Parse error: Invalid JSON (${(err as Error).message}); send one JSON-RPC message, or a batch of them, as application/json.`);
+    return { ok: false };
+  }
+}
+
 function notFound(res: ServerResponse): void {
   jsonRpcError(res, 404, -32001, "Session not found (it ended or the sidecar restarted); start a new session with initialize.");
 }
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, closeConnection = false): void {
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
   const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), ...(closeConnection ? { Connection: "close" } : {}) });
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) });
   res.end(body);
 }

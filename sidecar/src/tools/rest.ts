@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ToolInvoker } from "./invoker.js";
-import { refuseBody } from "./body-limit.js";
+import { BodyTooLarge, readBody, refuseBody } from "./body-limit.js";
 import { jobView } from "./jobs.js";
 import type { ToolRegistry } from "./registry.js";
 
@@ -93,35 +93,15 @@ function badPath(res: ServerResponse): true {
   return done(res, 400, { error: { code: "bad_path", message: "The path has malformed percent-encoding (such as %ZZ); encode the tool name or job id with encodeURIComponent." } });
 }
 
-/** The body went over MAX_BODY (answered 413 after the rest is discarded). */
-class BodyTooLarge extends Error {}
-
-function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    if (Number(req.headers["content-length"]) > MAX_BODY) return reject(new BodyTooLarge(`the body is larger than ${MAX_BODY} bytes`));
-    const onData = (c: Buffer): void => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        req.off("data", onData);
-        reject(new BodyTooLarge(`the body is larger than ${MAX_BODY} bytes`));
-        return;
-      }
-      chunks.push(c);
-    };
-    req.on("data", onData);
-    req.on("error", reject);
-    req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8").trim();
-      if (text === "") return resolve({});
-      try {
-        resolve(JSON.parse(text));
-      } catch (err) {
-        reject(new Error(`the body is not JSON (${(err as Error).message})`));
-      }
-    });
-  });
+/** The body as JSON (an empty body is no arguments); BodyTooLarge past MAX_BODY. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = (await readBody(req, MAX_BODY)).trim();
+  if (text === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`the body is not JSON (${(err as Error).message})`, { cause: err });
+  }
 }
 
 function done(res: ServerResponse, status: number, body: unknown): true {
