@@ -24,7 +24,7 @@ export const OutUserMessage = z.strictObject({
 export type OutUserMessage = z.infer<typeof OutUserMessage>;
 
 /** Hook registrations in initialize: per hook event, matchers (tool name regex) and the callback ids the CLI calls back with. */
-export const OutHooks = z.record(z.enum(["PreToolUse", "PostToolUse"]), z.array(z.strictObject({ matcher: z.string().min(1), hookCallbackIds: z.array(z.string().min(1)).min(1) })));
+export const OutHooks = z.partialRecord(z.enum(["PreToolUse", "PostToolUse"]), z.array(z.strictObject({ matcher: z.string().min(1), hookCallbackIds: z.array(z.string().min(1)).min(1) })));
 export type OutHooks = z.infer<typeof OutHooks>;
 
 /** Control requests the host sends; each gets a control_response with the same request_id. */

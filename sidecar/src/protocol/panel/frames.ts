@@ -23,7 +23,13 @@ export const WelcomeFrame = z.object({
 export const AckFrame = z.object({ kind: z.literal("ack"), id: z.string(), result: z.record(z.string(), z.unknown()).optional() });
 
 /** A command failed (with `id`) or the client sent something unreadable (without `id`). */
-export const ErrorFrame = z.object({ kind: z.literal("error"), id: z.string().optional(), code: z.string(), message: z.string() });
+export const ErrorFrame = z.object({
+  kind: z.literal("error"),
+  id: z.string().optional(),
+  code: z.string(),
+  message: z.string(),
+  data: z.record(z.string(), z.unknown()).optional().describe("Facts a client can act on, per code (files_changed_since: {paths: string[]})."),
+});
 
 /** One chat event; `seq` starts at 1 per chat and grows by exactly 1 per event. */
 export const EventFrame = z.object({ kind: z.literal("event"), chatId: z.string(), seq: seq.min(1), event: PanelEvent });
@@ -66,6 +72,10 @@ export const CommandResults = {
       .describe("A resume (or fork) of a session with a transcript: where its earlier conversation is, to show above the chat's own events."),
   }),
   "chat.send": z.object({ turnId: z.string() }),
+  "chat.revertFiles": z.object({
+    restored: z.array(z.string()).describe("Paths put back as they were before the turn."),
+    skipped: z.array(z.object({ path: z.string(), reason: z.string() })).describe("Files that could not be put back (no copy kept, over 16 MB, a write failed), with why."),
+  }),
   subscribe: SubscribeResult,
   "history.list": HistoryListResult,
   "history.search": HistorySearchResult,

@@ -118,6 +118,10 @@ export function reduce(v: ChatView, e: PanelEvent): ChatView {
         (it) => (it.kind === "subagent" ? mergeDefined(it, fields) : it),
       );
     }
+    case "turn_file_write":
+    case "turn_files":
+    case "files_reverted":
+      return v;
     case "notice": {
       const key = `notice:${v.notices + 1}`;
       // A turn claude refused for want of a login ends with its not_logged_in notice (no turn_result).
