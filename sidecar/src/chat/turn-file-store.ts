@@ -63,7 +63,7 @@ export class TurnFileStore {
     this.chatDir = join(root, chat);
   }
 
-  /** Keep a byte-exact copy of `path` as it is now (or record that it does not exist) for file `index` of the turn. */
+  /** Keep a byte-exact copy of `path` as it is now (or record that it does not exist) for file `index` of the turn; a failed copy is reported in `reason`. */
   async keep(turnId: string, index: number, path: string): Promise<Pick<ManifestFile, "before" | "copy" | "revertible" | "reason">> {
     const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
       if (err.code === "ENOENT") return undefined;
@@ -74,9 +74,13 @@ export class TurnFileStore {
     if (!info.isFile()) return { before, revertible: false, reason: "not a regular file" };
     if (info.size > this.limits.maxFileBytes) return { before, revertible: false, reason: `larger than ${Math.round(this.limits.maxFileBytes / 1024 / 1024)} MB, so no copy was kept` };
     const dir = this.turnDir(turnId);
-    await mkdir(dir, { recursive: true });
     const copy = `${index}.bin`;
-    await copyFile(path, join(dir, copy));
+    try {
+      await mkdir(dir, { recursive: true });
+      await copyFile(path, join(dir, copy));
+    } catch (err) {
+      return { before, revertible: false, reason: `the copy failed (${err instanceof Error ? err.message : String(err)})` };
+    }
     return { before, copy, revertible: true };
   }
 

@@ -56,6 +56,7 @@ export class TurnFiles {
   private readonly open = new Map<string, OpenTurn>();
   private readonly store: TurnFileStore;
   private readonly log: (line: string) => void;
+  private pruning: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly projectRoot: string,
@@ -91,6 +92,7 @@ export class TurnFiles {
       (kept) => {
         Object.assign(entry, kept);
         if (kept.reason === undefined) delete entry.reason;
+        else if (!kept.revertible && kept.reason.startsWith("the copy failed")) this.log(`turn files: could not copy ${where.path} before ${tool}; it cannot be reverted: ${kept.reason}`);
       },
       (err: unknown) => {
         entry.reason = `the copy failed (${err instanceof Error ? err.message : String(err)})`;
@@ -99,6 +101,11 @@ export class TurnFiles {
     );
     turn.copies.set(where.path, ready);
     return { event, ready };
+  }
+
+  /** Resolves once the old copies beyond the bounds are removed (tests; the chat does not wait). */
+  whenPruned(): Promise<void> {
+    return this.pruning;
   }
 
   /** Whether a turn is still collecting copies (it has not ended). */
@@ -115,7 +122,7 @@ export class TurnFiles {
     turn.manifest.finishedAt = Date.now();
     try {
       this.store.writeManifest(turn.manifest);
-      void this.store.prune().catch((err: unknown) => this.log(`turn files: pruning old copies failed: ${err instanceof Error ? err.message : String(err)}`));
+      this.pruning = this.pruning.then(() => this.store.prune()).catch((err: unknown) => this.log(`turn files: pruning old copies failed: ${err instanceof Error ? err.message : String(err)}`));
     } catch (err) {
       this.log(`turn files: could not save the list of turn ${turnId}'s files; they cannot be reverted: ${err instanceof Error ? err.message : String(err)}`);
       for (const f of files) f.revertible = false;
