@@ -8,10 +8,11 @@ import { benchRender } from "./render.js";
 import { benchStartup } from "./startup.js";
 import { benchTools } from "./tools.js";
 import { benchTurn } from "./turn.js";
+import { benchTurnFiles } from "./turn-files.js";
 
 // `npm run bench`: runs every benchmark group, prints figures beside their targets and baselines,
 // and writes them to bench/results.json. Pass group names to run only some (chat, bridge, history,
-// startup, turn, mml, tools, render). `--quick`: small sizes, a check that every benchmark still runs (CI), results in .tmp/.
+// startup, turn, turnfiles, mml, tools, render). `--quick`: small sizes, a check that every benchmark still runs (CI), results in .tmp/.
 
 const groups = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const want = (g: string) => groups.length === 0 || groups.includes(g);
@@ -24,6 +25,7 @@ try {
   if (want("history")) report("session history", await benchHistory(), resultsFile);
   if (want("startup")) report("start-up", await benchStartup(), resultsFile);
   if (want("turn")) report("turn overhead", await benchTurn(), resultsFile);
+  if (want("turnfiles")) report("asset refreshes per agent turn", await benchTurnFiles(), resultsFile);
   if (want("mml")) report("compose_mml", await benchMml(), resultsFile);
   if (want("tools")) report("MCP tools", await benchTools(), resultsFile);
 } finally {
