@@ -248,7 +248,7 @@ function buildEvents(render: Renderer): PanelEvent[] {
             "     void FixedUpdate()",
             "     {",
             '-        if (isGrounded && Input.GetButtonDown("Jump"))',
-            '+        if (isGrounded && jumpQueued)',
+            "+        if (isGrounded && jumpQueued)",
             "",
           ].join("\n"),
         },

@@ -279,16 +279,21 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   private async launch(resume: string | undefined, launch: LaunchOptions = this.options): Promise<void> {
     this.missingSession = false;
-    this.initInfo = await launchClaude(launch, resume, { ...this.options, ...(this.turnFiles ? { hooks: TURN_FILE_HOOKS } : {}) }, {
-      adopt: (proc, control) => {
-        this.proc = proc;
-        this.control = control;
+    this.initInfo = await launchClaude(
+      launch,
+      resume,
+      { ...this.options, ...(this.turnFiles ? { hooks: TURN_FILE_HOOKS } : {}) },
+      {
+        adopt: (proc, control) => {
+          this.proc = proc;
+          this.control = control;
+        },
+        onMessage: (proc, m) => proc === this.proc && this.onMessage(m),
+        onProblem: (proc, p) => proc === this.proc && this.onProblem(p),
+        onExit: (proc, exit) => proc === this.proc && this.onExit(exit),
+        missingSession: () => this.missingSession,
       },
-      onMessage: (proc, m) => proc === this.proc && this.onMessage(m),
-      onProblem: (proc, p) => proc === this.proc && this.onProblem(p),
-      onExit: (proc, exit) => proc === this.proc && this.onExit(exit),
-      missingSession: () => this.missingSession,
-    });
+    );
     this.emitEvent(initEvent(this.initInfo, this.sessionId));
   }
 

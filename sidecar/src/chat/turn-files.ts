@@ -147,9 +147,13 @@ export class TurnFiles {
     });
     const changed = todo.filter((f) => !sameState(fileStateNow(f.path, this.store.limits.maxFileBytes), f.after!)).map((f) => f.path);
     if (changed.length > 0 && options.force !== true) {
-      throw new AgentPanelError("files_changed_since", `${changed.length} file(s) changed after this turn (by you or a later turn): ${changed.slice(0, 5).join(", ")}. Confirm, then revert again with force to overwrite them.`, {
-        details: { paths: changed },
-      });
+      throw new AgentPanelError(
+        "files_changed_since",
+        `${changed.length} file(s) changed after this turn (by you or a later turn): ${changed.slice(0, 5).join(", ")}. Confirm, then revert again with force to overwrite them.`,
+        {
+          details: { paths: changed },
+        },
+      );
     }
     const restored: string[] = [];
     for (const f of todo) {

@@ -39,10 +39,7 @@ export type TurnFileChange = z.infer<typeof TurnFileChange>;
 const fileWhere = {
   path: z.string().describe("Absolute path as claude gave it (resolved against the chat's folder when relative), normalized."),
   relPath: z.string().optional().describe("Project-relative path with forward slashes, when the file is inside the project."),
-  assetPath: z
-    .string()
-    .optional()
-    .describe('Set only when relPath starts with "Assets/" or "Packages/" (the same string): what the Unity Editor imports and compiles.'),
+  assetPath: z.string().optional().describe('Set only when relPath starts with "Assets/" or "Packages/" (the same string): what the Unity Editor imports and compiles.'),
 };
 
 /** One file of a turn's files card (turn_files). */
@@ -166,24 +163,32 @@ export const ChatEvent = z.discriminatedUnion("type", [
     contextWindow: z.number().optional(),
     denials: z.array(z.object({ toolName: z.string(), toolUseId: z.string().optional() })),
   }),
-  z.object({
-    type: z.literal("turn_file_write"),
-    ...turn,
-    toolUseId: z.string(),
-    tool: z.string().describe("The file tool about to write: Write, Edit, MultiEdit or NotebookEdit."),
-    ...fileWhere,
-  }).describe("A file tool is about to write (sent before the write happens, once per tool call). The Unity panel holds its asset auto-refresh from the first one with an assetPath until the turn ends."),
-  z.object({
-    type: z.literal("turn_files"),
-    ...turn,
-    files: z.array(TurnFile),
-  }).describe("The files a turn wrote, with what changed; sent once per turn that wrote files, right before its turn_result (also when the turn failed or was interrupted)."),
-  z.object({
-    type: z.literal("files_reverted"),
-    ...turn,
-    restored: z.array(z.string()).describe("Paths put back as they were before the turn (a file the turn created is deleted)."),
-    skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
-  }).describe("chat.revertFiles put a turn's files back."),
+  z
+    .object({
+      type: z.literal("turn_file_write"),
+      ...turn,
+      toolUseId: z.string(),
+      tool: z.string().describe("The file tool about to write: Write, Edit, MultiEdit or NotebookEdit."),
+      ...fileWhere,
+    })
+    .describe(
+      "A file tool is about to write (sent before the write happens, once per tool call). The Unity panel holds its asset auto-refresh from the first one with an assetPath until the turn ends.",
+    ),
+  z
+    .object({
+      type: z.literal("turn_files"),
+      ...turn,
+      files: z.array(TurnFile),
+    })
+    .describe("The files a turn wrote, with what changed; sent once per turn that wrote files, right before its turn_result (also when the turn failed or was interrupted)."),
+  z
+    .object({
+      type: z.literal("files_reverted"),
+      ...turn,
+      restored: z.array(z.string()).describe("Paths put back as they were before the turn (a file the turn created is deleted)."),
+      skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+    })
+    .describe("chat.revertFiles put a turn's files back."),
   z.object({
     type: z.literal("notice"),
     level: z.enum(["info", "warning", "error"]),

@@ -51,7 +51,15 @@ describe("TurnFiles: copies and the turn's files card", () => {
     writeFileSync(p("notes.txt"), "same\n");
     const tf = make();
     const ev = await touch(tf, "t1", "Assets/new.cs");
-    expect(ChatEvent.parse(ev)).toEqual({ type: "turn_file_write", turnId: "t1", toolUseId: expect.any(String), tool: "Write", path: p("Assets/new.cs"), relPath: "Assets/new.cs", assetPath: "Assets/new.cs" });
+    expect(ChatEvent.parse(ev)).toEqual({
+      type: "turn_file_write",
+      turnId: "t1",
+      toolUseId: expect.any(String),
+      tool: "Write",
+      path: p("Assets/new.cs"),
+      relPath: "Assets/new.cs",
+      assetPath: "Assets/new.cs",
+    });
     await touch(tf, "t1", "Assets/a.cs", "Edit");
     await touch(tf, "t1", "Assets/gone.txt");
     await touch(tf, "t1", "notes.txt");

@@ -115,8 +115,18 @@ describe("turn files with the real claude CLI", () => {
     expect(filesAt).toBeGreaterThan(-1);
     expect(filesAt).toBe(resultAt - 1);
     const card = events[filesAt].files as { relPath: string; change: string; revertible: boolean; diff?: string }[];
-    expect(card.filter((f) => f.change === "created").map((f) => f.relPath).sort()).toEqual([...CREATED].sort());
-    expect(card.filter((f) => f.change === "modified").map((f) => f.relPath).sort()).toEqual(Object.keys(EXISTING).sort());
+    expect(
+      card
+        .filter((f) => f.change === "created")
+        .map((f) => f.relPath)
+        .sort(),
+    ).toEqual([...CREATED].sort());
+    expect(
+      card
+        .filter((f) => f.change === "modified")
+        .map((f) => f.relPath)
+        .sort(),
+    ).toEqual(Object.keys(EXISTING).sort());
     expect(card.every((f) => f.revertible && typeof f.diff === "string")).toBe(true);
     expect(readFileSync(abs("notes.md"), "utf8")).toContain("written by the agent");
 

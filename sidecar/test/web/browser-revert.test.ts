@@ -18,7 +18,9 @@ const chrome = useChromium(async () => {
 describe.skipIf(!HAVE_CHROMIUM)("browser panel: a turn's files and Revert files", () => {
   it("lists the written file with its diff; Revert files confirms over a later edit, then removes the file", { timeout: 60_000 }, async () => {
     const target = (project: string) => join(project, "Assets", "Scripts", "Reverted.cs");
-    server = await startRealPanelServer((sb) => [{ match: "Create the script", answers: [useTool("Write", { file_path: target(sb.project), content: "public class Reverted {}\n" }), say("Created it.")] }]);
+    server = await startRealPanelServer((sb) => [
+      { match: "Create the script", answers: [useTool("Write", { file_path: target(sb.project), content: "public class Reverted {}\n" }), say("Created it.")] },
+    ]);
     const file = target(server.sandbox.project);
     const { page, problems } = await openRealPanel(chrome.browser, server);
     await sendPrompt(page, "Create the script");

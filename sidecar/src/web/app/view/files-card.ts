@@ -21,7 +21,12 @@ export function renderFiles(item: FilesItem, ctx: ItemContext): HTMLElement {
     h("div", { class: "files-head" }, h("span", { class: "label" }, count), button),
     ...item.files.map((f) => {
       const name = f.relPath ?? f.path;
-      const summary = [h("span", { class: `file-change ${f.change}` }, WORD[f.change]), " ", h("span", { class: "file-name" }, name), f.revertible ? null : h("span", { class: "meta" }, " (no copy kept)")];
+      const summary = [
+        h("span", { class: `file-change ${f.change}` }, WORD[f.change]),
+        " ",
+        h("span", { class: "file-name" }, name),
+        f.revertible ? null : h("span", { class: "meta" }, " (no copy kept)"),
+      ];
       return f.diff === undefined ? h("div", { class: "file" }, ...summary) : details(ctx, `files:${item.turnId}:${f.path}`, "file", summary, [renderPatch(f.diff)]);
     }),
     item.reverted
