@@ -4,8 +4,8 @@ import type { ClaudeProcess, FrameProblem, ProcessExit, ProcessOptions } from ".
 import { serializeOutbound } from "../claude/writer.js";
 import { containsClipped } from "../protocol/json-bounds.js";
 import type { LaunchOptions } from "../claude/spawn.js";
-import { CanUseToolRequest, type InitializeResponse } from "../protocol/claude/inbound.js";
-import { controlError, permissionAnswer, userMessage, type OutUserMessage } from "../protocol/claude/outbound.js";
+import { CanUseToolRequest, HookCallbackRequest, type InitializeResponse } from "../protocol/claude/inbound.js";
+import { controlError, hookContinue, permissionAnswer, userMessage, type OutUserMessage } from "../protocol/claude/outbound.js";
 import type { Inbound } from "../protocol/claude/parse.js";
 import { attachmentBlocks, type ContextAttachment } from "./attachments.js";
 import type { ControlChannel } from "./control.js";
@@ -27,6 +27,7 @@ import { agentToolLabel, agentToolRequest, type ChatToolHost } from "./agent-too
 
 export type { PendingPermission };
 import { ChatStateMachine, liveStates } from "./state.js";
+import { logTurnFiles, SNAPSHOT_HOOK_ID, TURN_FILE_HOOKS, TurnFiles, type RevertOutcome, type TurnFilesOptions } from "./turn-files.js";
 
 // One chat = one resident claude process. The Chat turns commands into typed stdin messages,
 // stdout into ChatEvents, keeps the state machine honest, and owns the crash → resume path.
@@ -51,6 +52,8 @@ export interface ChatOptions extends Omit<LaunchOptions, "resume"> {
   interruptSettleMs?: number;
   /** End claude after this long with nothing running; the next message resumes the session (default 30 min, 0 = never). */
   idleMs?: number;
+  /** Per-turn copies of the files claude writes, for turn_files and chat.revertFiles (default on, in <cwd>/Library/AgentPanel; false = off). */
+  turnFiles?: TurnFilesOptions | false;
 }
 
 /** A live chat with the claude CLI. Listen to "event" for ChatEvents. */
@@ -83,6 +86,8 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   /** Content lines from claude so far (not control answers): tells whether it reacted to an interrupt. */
   private output = 0;
   private interruptNet: NodeJS.Timeout | undefined;
+  /** Copies of the files each turn writes (undefined when turned off). */
+  private readonly turnFiles: TurnFiles | undefined;
 
   constructor(private readonly options: ChatOptions) {
     super();
@@ -92,6 +97,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     this.silence = new SilenceWatchdog(options.silenceMs ?? 600_000, () => this.onSilence());
     this.idle = new IdleTimer(options.idleMs ?? DEFAULT_IDLE_MS, () => void this.sleep().catch((err: unknown) => reportInternal("idle stop", err)));
     if (options.tools) this.normalizer.agentTool = agentToolLabel(options.tools);
+    if (options.turnFiles !== false) this.turnFiles = new TurnFiles(options.cwd, options.turnFiles);
   }
 
   /** The current lifecycle state. */
@@ -229,6 +235,17 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     this.emitEvent({ type: "init", permissionMode: mode });
   }
 
+  /** Put the files a finished turn wrote back as they were before it (see turn-files.ts); emits files_reverted. */
+  revertFiles(turnId: string, options: { force?: boolean; paths?: string[] } = {}): RevertOutcome {
+    if (this.normalizer.turns.current === turnId || this.normalizer.turns.pending.includes(turnId)) {
+      throw new AgentPanelError("turn_running", "This turn is still running; wait until it ends (or interrupt it), then revert its files.");
+    }
+    if (!this.turnFiles) throw new AgentPanelError("turn_not_found", "This chat keeps no copies of the files its turns write (turned off when it was opened).");
+    const outcome = this.turnFiles.revert(turnId, options);
+    this.emitEvent({ type: "files_reverted", turnId, ...outcome });
+    return outcome;
+  }
+
   /**
    * End the chat. Pending prompts are cancelled; a running turn is interrupted and ends (claude's
    * own result if it comes within CLOSE_TURN_WAIT_MS, else a `chat_closed` result, open tool cards
@@ -262,16 +279,21 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
 
   private async launch(resume: string | undefined, launch: LaunchOptions = this.options): Promise<void> {
     this.missingSession = false;
-    this.initInfo = await launchClaude(launch, resume, this.options, {
-      adopt: (proc, control) => {
-        this.proc = proc;
-        this.control = control;
+    this.initInfo = await launchClaude(
+      launch,
+      resume,
+      { ...this.options, ...(this.turnFiles ? { hooks: TURN_FILE_HOOKS } : {}) },
+      {
+        adopt: (proc, control) => {
+          this.proc = proc;
+          this.control = control;
+        },
+        onMessage: (proc, m) => proc === this.proc && this.onMessage(m),
+        onProblem: (proc, p) => proc === this.proc && this.onProblem(p),
+        onExit: (proc, exit) => proc === this.proc && this.onExit(exit),
+        missingSession: () => this.missingSession,
       },
-      onMessage: (proc, m) => proc === this.proc && this.onMessage(m),
-      onProblem: (proc, p) => proc === this.proc && this.onProblem(p),
-      onExit: (proc, exit) => proc === this.proc && this.onExit(exit),
-      missingSession: () => this.missingSession,
-    });
+    );
     this.emitEvent(initEvent(this.initInfo, this.sessionId));
   }
 
@@ -350,6 +372,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
   }
 
   private onControlRequest(requestId: string, request: { subtype: string }): void {
+    if (request.subtype === "hook_callback") return this.onHook(requestId, request);
     if (this.closing && request.subtype === "can_use_tool") {
       void this.proc?.send(permissionAnswer(requestId, { behavior: "deny", message: "The user closed the chat." })).catch(() => undefined);
       return;
@@ -393,6 +416,22 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
       }
     }
     this.emitEvent(this.permissions.open(requestId, turnId, parsed.data, this.options.cwd));
+  }
+
+  /** claude waits on our PreToolUse hook: announce the write, keep the file's copy, then let the tool run (always: a copy problem never blocks it). */
+  private onHook(requestId: string, request: { subtype: string }): void {
+    const proc = this.proc;
+    const answer = (): void => void proc?.send(hookContinue(requestId)).catch((err: unknown) => reportInternal("hook answer", err));
+    const parsed = HookCallbackRequest.safeParse(request);
+    const turnId = this.normalizer.turns.current;
+    if (!parsed.success || parsed.data.callback_id !== SNAPSHOT_HOOK_ID || !this.turnFiles || turnId === null) {
+      const why = !parsed.success ? "unreadable" : parsed.data.callback_id !== SNAPSHOT_HOOK_ID ? `unknown callback id ${JSON.stringify(parsed.data.callback_id).slice(0, 80)}` : "no running turn";
+      logTurnFiles(`answered a hook_callback (${why}) with "continue", without copying anything`);
+      return answer();
+    }
+    const touched = this.turnFiles.touch(turnId, this.options.cwd, parsed.data);
+    if (touched.event) this.emitEvent(touched.event);
+    void touched.ready.then(answer);
   }
 
   private onExit(exit: ProcessExit): void {
@@ -521,6 +560,11 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
       if (event.permissionMode !== undefined) this.setup.permissionMode = event.permissionMode;
     }
     if (event.type === "state" && event.state === "closed") this.ended = true;
+    // A turn's files card goes out right before its result, however the turn ended.
+    if (event.type === "turn_result") {
+      const files = this.turnFiles?.finish(event.turnId);
+      if (files) this.emit("event", files);
+    }
     this.emit("event", event);
   }
 }

@@ -2,6 +2,7 @@ import { ClaudeProcess, type FrameProblem, type ProcessExit, type ProcessOptions
 import type { LaunchOptions } from "../claude/spawn.js";
 import { InitializeResponse } from "../protocol/claude/inbound.js";
 import type { Inbound } from "../protocol/claude/parse.js";
+import type { OutHooks } from "../protocol/claude/outbound.js";
 import { ControlChannel } from "./control.js";
 import { classifyEarlyExit, delay } from "./exits.js";
 
@@ -23,7 +24,7 @@ export interface LaunchHooks {
 export async function launchClaude(
   launch: LaunchOptions,
   resume: string | undefined,
-  tuning: { initTimeoutMs?: number; process?: ProcessOptions },
+  tuning: { initTimeoutMs?: number; process?: ProcessOptions; hooks?: OutHooks },
   hooks: LaunchHooks,
 ): Promise<InitializeResponse | undefined> {
   const proc = new ClaudeProcess({ ...launch, resume }, tuning.process);
@@ -34,7 +35,7 @@ export async function launchClaude(
   proc.on("exit", (exit) => hooks.onExit(proc, exit));
   let body: unknown;
   try {
-    body = await control.request({ subtype: "initialize" }, tuning.initTimeoutMs ?? 60_000);
+    body = await control.request({ subtype: "initialize", ...(tuning.hooks ? { hooks: tuning.hooks } : {}) }, tuning.initTimeoutMs ?? 60_000);
   } catch (err) {
     const exit = await Promise.race([proc.whenExited(), delay(250).then(() => undefined)]);
     if (!exit) await proc.stop();

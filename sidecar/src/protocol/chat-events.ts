@@ -31,6 +31,28 @@ export const DecidedBy = z.enum(["user", "rule", "read_only_setting", "claude", 
 export type DecidedBy = z.infer<typeof DecidedBy>;
 const Block = z.object({ index: z.number(), kind: z.enum(["text", "thinking"]), text: z.string() });
 
+/** How a turn changed one file, measured at the turn's end against the copy kept before its first write. */
+export const TurnFileChange = z.enum(["created", "modified", "deleted", "unchanged"]);
+export type TurnFileChange = z.infer<typeof TurnFileChange>;
+
+/** Where a file a turn wrote lives: as claude named it, in the project, and as a Unity asset. */
+const fileWhere = {
+  path: z.string().describe("Absolute path as claude gave it (resolved against the chat's folder when relative), normalized."),
+  relPath: z.string().optional().describe("Project-relative path with forward slashes, when the file is inside the project."),
+  assetPath: z.string().optional().describe('Set only when relPath starts with "Assets/" or "Packages/" (the same string): what the Unity Editor imports and compiles.'),
+};
+
+/** One file of a turn's files card (turn_files). */
+export const TurnFile = z.object({
+  ...fileWhere,
+  change: TurnFileChange,
+  bytesBefore: z.number().nullable().describe("Size before the turn's first write; null when the file did not exist."),
+  bytesAfter: z.number().nullable().describe("Size at the turn's end; null when the file does not exist then."),
+  revertible: z.boolean().describe("A copy was kept (false for files over 16 MB or when the copy failed): chat.revertFiles can restore it."),
+  diff: z.string().optional().describe('Unified diff of a text file, at most 64 KB (longer ones end with "… (N more lines)"); omitted for binary or huge files.'),
+});
+export type TurnFile = z.infer<typeof TurnFile>;
+
 /** Every event the engine emits, discriminated by `type`. */
 export const ChatEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("state"), state: ChatStateName, previous: ChatStateName, reason: z.string().optional() }),
@@ -141,6 +163,32 @@ export const ChatEvent = z.discriminatedUnion("type", [
     contextWindow: z.number().optional(),
     denials: z.array(z.object({ toolName: z.string(), toolUseId: z.string().optional() })),
   }),
+  z
+    .object({
+      type: z.literal("turn_file_write"),
+      ...turn,
+      toolUseId: z.string(),
+      tool: z.string().describe("The file tool about to write: Write, Edit, MultiEdit or NotebookEdit."),
+      ...fileWhere,
+    })
+    .describe(
+      "A file tool is about to write (sent before the write happens, once per tool call). The Unity panel holds its asset auto-refresh from the first one with an assetPath until the turn ends.",
+    ),
+  z
+    .object({
+      type: z.literal("turn_files"),
+      ...turn,
+      files: z.array(TurnFile),
+    })
+    .describe("The files a turn wrote, with what changed; sent once per turn that wrote files, right before its turn_result (also when the turn failed or was interrupted)."),
+  z
+    .object({
+      type: z.literal("files_reverted"),
+      ...turn,
+      restored: z.array(z.string()).describe("Paths put back as they were before the turn (a file the turn created is deleted)."),
+      skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+    })
+    .describe("chat.revertFiles put a turn's files back."),
   z.object({
     type: z.literal("notice"),
     level: z.enum(["info", "warning", "error"]),

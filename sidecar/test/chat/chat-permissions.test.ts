@@ -82,13 +82,25 @@ describe("Chat permissions", () => {
 
   it("answers control requests it does not handle with an error instead of leaving claude waiting", async () => {
     const s = scenario("text");
-    s.turns[0].unshift({ emit: { type: "control_request", request_id: "hook-1", request: { subtype: "hook_callback", callback_id: "x" } } });
+    s.turns[0].unshift({ emit: { type: "control_request", request_id: "elicit-1", request: { subtype: "elicitation", server: "x" } } });
+    t = fakeChat(s);
+    await t.chat.start();
+    await t.chat.send("hi");
+    await t.waitFor((e) => e.type === "turn_result");
+    const reply = await t.waitStdin((l) => l.type === "control_response" && l.response.request_id === "elicit-1");
+    expect(reply.response).toMatchObject({ subtype: "error" });
+  });
+
+  it("lets a hook callback it does not know continue ({}), without a notice", async () => {
+    const s = scenario("text");
+    s.turns[0].unshift({ emit: { type: "control_request", request_id: "hook-1", request: { subtype: "hook_callback", callback_id: "someone_elses", input: {} } } });
     t = fakeChat(s);
     await t.chat.start();
     await t.chat.send("hi");
     await t.waitFor((e) => e.type === "turn_result");
     const reply = await t.waitStdin((l) => l.type === "control_response" && l.response.request_id === "hook-1");
-    expect(reply.response).toMatchObject({ subtype: "error" });
+    expect(reply.response).toEqual({ subtype: "success", request_id: "hook-1", response: {} });
+    expect(t.of("notice")).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { StreamEventMsg } from "../../src/protocol/claude/inbound.js";
+import { HookCallbackRequest, StreamEventMsg } from "../../src/protocol/claude/inbound.js";
 import { Outbound } from "../../src/protocol/claude/outbound.js";
 import { parseInbound } from "../../src/protocol/claude/parse.js";
 
@@ -74,6 +74,29 @@ describe("outbound schemas", () => {
       }
     }
     expect(checked).toBeGreaterThan(40);
+  });
+});
+
+describe("hook callbacks (fixtures/captures/hook-write)", () => {
+  const captured = (f: string) =>
+    readFileSync(join(import.meta.dirname, "../../../fixtures/captures", f), "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l));
+
+  it("accepts what the sidecar sends: initialize with hooks, and {} answers to hook_callback", () => {
+    const sent = captured("hook-write.stdin.jsonl");
+    expect(sent[0].request.hooks.PreToolUse[0].matcher).toBe("Write|Edit|MultiEdit|NotebookEdit");
+    for (const line of sent) expect(Outbound.safeParse(line).success, JSON.stringify(line).slice(0, 200)).toBe(true);
+  });
+
+  it("reads the CLI's hook_callback requests: tool, file path and tool_use_id, PreToolUse before PostToolUse", () => {
+    const hooks = captured("hook-write.jsonl").filter((m) => m.type === "control_request" && m.request.subtype === "hook_callback");
+    const parsed = hooks.map((m) => HookCallbackRequest.parse(m.request));
+    expect(parsed.map((h) => h.input.hook_event_name)).toEqual(["PreToolUse", "PostToolUse", "PreToolUse", "PostToolUse"]);
+    expect(parsed[0]).toMatchObject({ callback_id: "snap", input: { tool_name: "Write", tool_input: { file_path: "/home/dev/projects/MyGame/Assets/hello.txt" } } });
+    expect(parsed[0]?.input.tool_use_id).toBe(parsed[0]?.tool_use_id);
+    expect(parseInbound(hooks[0])).toMatchObject({ kind: "control_request" });
   });
 });
 

@@ -44,7 +44,7 @@ describe("parseClientCommand", () => {
   it("parses every command and keeps unknown fields", () => {
     const r = parseClientCommand(JSON.stringify({ id: "1", cmd: "hello", protocol: PROTOCOL_VERSION, client: "browser", render: ["html", "ansi"], theme: "dark" }));
     expect(r).toEqual({ ok: true, command: { id: "1", cmd: "hello", protocol: 1, client: "browser", render: ["html", "ansi"], theme: "dark" } });
-    expect(ClientCommand.options).toHaveLength(22);
+    expect(ClientCommand.options).toHaveLength(23);
   });
 
   it("classifies bad input with stable codes and the id when there is one", () => {

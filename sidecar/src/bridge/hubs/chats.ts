@@ -102,6 +102,9 @@ export class ChatRegistry extends EventEmitter<{ change: [] }> {
     if (credential) chatOptions.mcpConfig = credential.mcpConfig;
     let hub: ChatHub;
     const chatId = `c${++this.counter}-${randomBytes(3).toString("hex")}`;
+    // A chat's file copies are kept under its id (unique per sidecar run: the random part).
+    const turnFiles = this.options.chatDefaults.turnFiles;
+    if (turnFiles !== false) chatOptions.turnFiles = { ...turnFiles, key: chatId };
     try {
       const chat = this.options.createChat ? this.options.createChat(chatOptions) : new Chat(chatOptions);
       hub = new ChatHub(

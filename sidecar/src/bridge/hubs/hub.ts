@@ -29,6 +29,8 @@ export interface HubChat {
   answerPermission(requestId: string, answer: PermissionAnswer): Promise<void>;
   setModel(model: string | null): Promise<void>;
   setPermissionMode(mode: string): Promise<void>;
+  /** Put a finished turn's files back (absent in stand-ins without turn files). */
+  revertFiles?(turnId: string, options: { force?: boolean; paths?: string[] }): { restored: string[]; skipped: { path: string; reason: string }[] };
 }
 
 /** Tuning knobs; every default is what the sidecar uses. */

@@ -34,7 +34,8 @@ export function toErrorFrame(err: unknown, id: string | undefined): ServerFrameO
   const known = err instanceof AgentPanelError;
   const code = known ? err.code : "internal_error";
   const message = known ? err.message : `The sidecar failed to run the command (${err instanceof Error ? err.message : String(err)}). Try again; if it persists, restart the sidecar.`;
-  return id !== undefined ? { kind: "error", id, code, message } : { kind: "error", code, message };
+  const data = known && err.details !== undefined ? { data: err.details } : {};
+  return id !== undefined ? { kind: "error", id, code, message, ...data } : { kind: "error", code, message, ...data };
 }
 
 /** The error for a hello with another protocol version, naming the side to update. */

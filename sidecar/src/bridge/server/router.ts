@@ -147,6 +147,11 @@ export function attachClient(registry: ChatRegistry, link: ClientLink, info: Rou
       await registry.require(c.chatId).chat.setPermissionMode(c.mode);
       return undefined;
     },
+    "chat.revertFiles": (c) => {
+      const chat = registry.require(c.chatId).chat;
+      if (!chat.revertFiles) throw new AgentPanelError("turn_not_found", "This chat keeps no copies of the files its turns write.");
+      return { ...chat.revertFiles(c.turnId, { ...(c.force !== undefined ? { force: c.force } : {}), ...(c.paths !== undefined ? { paths: c.paths } : {}) }) };
+    },
     subscribe: (c) => {
       const hub = registry.require(c.chatId);
       subscriptions.get(c.chatId)?.();

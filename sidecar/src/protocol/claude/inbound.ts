@@ -124,6 +124,27 @@ export const CanUseToolRequest = z.looseObject({
 });
 export type CanUseToolRequest = z.infer<typeof CanUseToolRequest>;
 
+/**
+ * The CLI calls a hook registered in initialize (PreToolUse before a tool runs, PostToolUse after)
+ * and waits for our answer. Tolerant: only what the sidecar reads is modelled, the rest is kept.
+ */
+export const HookCallbackRequest = z.looseObject({
+  subtype: z.literal("hook_callback"),
+  callback_id: z.string(),
+  input: z.looseObject({
+    hook_event_name: z.string().optional(),
+    tool_name: z.string().optional(),
+    tool_input: z.record(z.string(), z.unknown()).optional(),
+    tool_use_id: z.string().optional(),
+    cwd: z.string().optional(),
+    session_id: z.string().optional(),
+    permission_mode: z.string().optional(),
+    tool_response: z.unknown().optional(),
+  }),
+  tool_use_id: z.string().optional(),
+});
+export type HookCallbackRequest = z.infer<typeof HookCallbackRequest>;
+
 /** A control request from the CLI to the host (can_use_tool, hook callbacks, …). */
 export const ControlRequestMsg = z.looseObject({
   type: z.literal("control_request"),

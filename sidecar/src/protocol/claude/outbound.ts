@@ -23,9 +23,13 @@ export const OutUserMessage = z.strictObject({
 });
 export type OutUserMessage = z.infer<typeof OutUserMessage>;
 
+/** Hook registrations in initialize: per hook event, matchers (tool name regex) and the callback ids the CLI calls back with. */
+export const OutHooks = z.partialRecord(z.enum(["PreToolUse", "PostToolUse"]), z.array(z.strictObject({ matcher: z.string().min(1), hookCallbackIds: z.array(z.string().min(1)).min(1) })));
+export type OutHooks = z.infer<typeof OutHooks>;
+
 /** Control requests the host sends; each gets a control_response with the same request_id. */
 export const OutControlBody = z.discriminatedUnion("subtype", [
-  z.strictObject({ subtype: z.literal("initialize") }),
+  z.strictObject({ subtype: z.literal("initialize"), hooks: OutHooks.optional() }),
   z.strictObject({ subtype: z.literal("interrupt") }),
   z.strictObject({ subtype: z.literal("set_model"), model: z.string().nullable() }),
   z.strictObject({ subtype: z.literal("set_permission_mode"), mode: z.string().min(1) }),
@@ -58,11 +62,14 @@ export const PermissionResult = z.discriminatedUnion("behavior", [
 ]);
 export type PermissionResult = z.infer<typeof PermissionResult>;
 
+/** The answer to a hook_callback that lets the tool run normally (no decision, no extra context). */
+export const HookContinue = z.strictObject({});
+
 /** Host → CLI answer to a control request the CLI sent. */
 export const OutControlResponse = z.strictObject({
   type: z.literal("control_response"),
   response: z.union([
-    z.strictObject({ subtype: z.literal("success"), request_id: z.string().min(1), response: PermissionResult.optional() }),
+    z.strictObject({ subtype: z.literal("success"), request_id: z.string().min(1), response: z.union([PermissionResult, HookContinue]).optional() }),
     z.strictObject({ subtype: z.literal("error"), request_id: z.string().min(1), error: z.string().min(1) }),
   ]),
 });
@@ -86,6 +93,11 @@ export function controlRequest(requestId: string, request: OutControlBody): OutC
 /** Build the success answer to a can_use_tool request. */
 export function permissionAnswer(requestId: string, result: PermissionResult): OutControlResponse {
   return { type: "control_response", response: { subtype: "success", request_id: requestId, response: result } };
+}
+
+/** Build the "continue" answer to a hook_callback request. */
+export function hookContinue(requestId: string): OutControlResponse {
+  return { type: "control_response", response: { subtype: "success", request_id: requestId, response: {} } };
 }
 
 /** Build an error answer to a control request we cannot serve. */

@@ -52,6 +52,12 @@ export const ClientCommand = z.discriminatedUnion("cmd", [
   command("permission.answer", { chatId, requestId: z.string().min(1), answer: PermissionAnswer }),
   command("chat.setModel", { chatId, model: z.string().min(1).nullable() }),
   command("chat.setPermissionMode", { chatId, mode: z.string().min(1) }),
+  command("chat.revertFiles", {
+    chatId,
+    turnId: z.string().min(1).max(200).describe("The turn whose files to put back (its turn_files event)."),
+    force: z.boolean().optional().describe("Overwrite files that changed after the turn (answer to files_changed_since, after the user confirmed)."),
+    paths: z.array(z.string().min(1)).max(10_000).optional().describe("Only these files (paths as turn_files gives them, or project-relative); default all of the turn's files."),
+  }),
   command("asset.open", {
     ref: z
       .string()

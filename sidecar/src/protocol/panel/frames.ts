@@ -29,6 +29,7 @@ export const ErrorFrame = z.object({
   id: z.string().optional(),
   code: ErrorCode.describe("One of the sidecar's error codes (docs/protocol/error-codes.json); a client treats a code it does not know as a generic failure."),
   message: z.string(),
+  data: z.record(z.string(), z.unknown()).optional().describe("Facts a client can act on, per code (files_changed_since: {paths: string[]})."),
 });
 
 /** One chat event; `seq` starts at 1 per chat and grows by exactly 1 per event. */
@@ -72,6 +73,10 @@ export const CommandResults = {
       .describe("A resume (or fork) of a session with a transcript: where its earlier conversation is, to show above the chat's own events."),
   }),
   "chat.send": z.object({ turnId: z.string() }),
+  "chat.revertFiles": z.object({
+    restored: z.array(z.string()).describe("Paths put back as they were before the turn."),
+    skipped: z.array(z.object({ path: z.string(), reason: z.string() })).describe("Files that could not be put back (no copy kept, over 16 MB, a write failed), with why."),
+  }),
   subscribe: SubscribeResult,
   "history.list": HistoryListResult,
   "history.search": HistorySearchResult,

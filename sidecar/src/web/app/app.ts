@@ -26,7 +26,7 @@ export function mountApp(root: HTMLElement, app: PanelController, media?: MediaS
     (requestId, answer) => app.answer(requestId, answer),
     () => schedule(),
   );
-  const transcript = new TranscriptView(cards, { media });
+  const transcript = new TranscriptView(cards, { media, revertFiles: (turnId) => void app.revertFiles(turnId) });
   // Settings replaces the chat like History does; opening one closes the other.
   let settingsOpen = false;
   const toggleSettings = (): void => {

@@ -209,6 +209,19 @@ export class PanelController {
     await this.conn.request("permission.answer", { chatId, requestId, answer });
   }
 
+  /** Put a turn's files back; when some changed since the turn, ask (confirm) before overwriting them. */
+  async revertFiles(turnId: string, confirm: (message: string) => boolean = (m) => window.confirm(m)): Promise<void> {
+    const chatId = this.state.activeChatId;
+    if (chatId === undefined) return;
+    try {
+      await this.conn.request("chat.revertFiles", { chatId, turnId });
+    } catch (err) {
+      if (!(err instanceof CommandError) || err.code !== "files_changed_since") return void this.toast(err instanceof CommandError ? err.message : `Unexpected error: ${(err as Error).message}`);
+      if (!confirm(`${err.message}\n\nRevert anyway and lose those later changes?`)) return;
+      await this.run(() => this.conn.request("chat.revertFiles", { chatId, turnId, force: true }));
+    }
+  }
+
   /** Change the active chat's model (null = the default model). */
   async setModel(model: string | null): Promise<void> {
     const chatId = this.state.activeChatId;

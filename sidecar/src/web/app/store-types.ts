@@ -99,8 +99,17 @@ export interface ResultItem {
   result: PanelEventOf<"turn_result">;
 }
 
+/** The files a turn wrote (turn_files), and what a revert put back (files_reverted). */
+export interface FilesItem {
+  kind: "files";
+  key: string;
+  turnId: string;
+  files: PanelEventOf<"turn_files">["files"];
+  reverted?: Omit<PanelEventOf<"files_reverted">, "type" | "turnId">;
+}
+
 /** Every transcript entry. */
-export type Item = UserItem | MessageItem | ToolItem | PermissionItem | SubagentItem | NoticeItem | ResultItem;
+export type Item = UserItem | MessageItem | ToolItem | PermissionItem | SubagentItem | NoticeItem | ResultItem | FilesItem;
 
 /** Merged init information (model, permission mode, models list, session id, …). */
 export type InitInfo = Partial<Omit<PanelEventOf<"init">, "type">>;

@@ -118,6 +118,22 @@ export function reduce(v: ChatView, e: PanelEvent): ChatView {
         (it) => (it.kind === "subagent" ? mergeDefined(it, fields) : it),
       );
     }
+    case "turn_file_write":
+      return v; // the files card comes with turn_files
+    case "turn_files":
+      return upsert(
+        v,
+        `files:${e.turnId}`,
+        () => ({ kind: "files", key: `files:${e.turnId}`, turnId: e.turnId, files: e.files }),
+        (it) => (it.kind === "files" ? { ...it, files: e.files } : it),
+      );
+    case "files_reverted":
+      return upsert(
+        v,
+        `files:${e.turnId}`,
+        () => undefined,
+        (it) => (it.kind === "files" ? { ...it, reverted: { restored: e.restored, skipped: e.skipped } } : it),
+      );
     case "notice": {
       const key = `notice:${v.notices + 1}`;
       // A turn claude refused for want of a login ends with its not_logged_in notice (no turn_result).

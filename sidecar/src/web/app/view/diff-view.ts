@@ -11,8 +11,23 @@ const WORD: Record<DiffLine["kind"], string> = { added: "Added", removed: "Remov
 export function renderDiff(toolName: string, input: unknown): HTMLElement | null {
   const lines = editDiff(toolName, input);
   if (lines === undefined) return null;
+  return renderLines(lines, toolName === "Write" ? "(empty file)" : "(no change)");
+}
+
+/** A unified diff from the sidecar (a turn's files card) in the same look: file headers dropped, hunks as notes. */
+export function renderPatch(patch: string): HTMLElement {
+  const lines: DiffLine[] = [];
+  for (const line of patch.split("\n")) {
+    if (line === "" || line.startsWith("Index: ") || line.startsWith("====") || line.startsWith("--- ") || line.startsWith("+++ ") || line.startsWith("\\ ")) continue;
+    if (line.startsWith("@@") || line.startsWith("… (")) lines.push({ kind: "note", text: line });
+    else lines.push({ kind: line[0] === "+" ? "added" : line[0] === "-" ? "removed" : "context", text: line.slice(1) });
+  }
+  return renderLines(lines, "(no change)");
+}
+
+function renderLines(lines: DiffLine[], empty: string): HTMLElement {
   const el = h("div", { class: "diff", attrs: { role: "group", "aria-label": "Diff" } });
-  if (lines.length === 0) el.append(h("div", { class: "diff-line note" }, toolName === "Write" ? "(empty file)" : "(no change)"));
+  if (lines.length === 0) el.append(h("div", { class: "diff-line note" }, empty));
   for (const line of lines) {
     el.append(
       h(

@@ -6,6 +6,7 @@ import type { BlockView, Item, MessageItem, NoticeItem, ResultItem, SubagentItem
 import { composeCard } from "./compose-card.js";
 import { renderDiff } from "./diff-view.js";
 import { enhanceRendered } from "./code-links.js";
+import { renderFiles } from "./files-card.js";
 
 // One transcript entry → one element. Everything is text except a final text block's `html`,
 // which the sidecar rendered from markdown and sanitized: it is the only innerHTML in the app.
@@ -22,6 +23,8 @@ export interface ItemContext {
   subagent?: { controls(item: SubagentItem): HTMLElement | null; stamp(item: SubagentItem): string };
   /** Fetches compose_mml's audio for its cards (absent: the card shows no player). */
   media?: MediaSource;
+  /** Reverts a turn's files (absent in history: the button is disabled). */
+  revertFiles?(turnId: string): void;
 }
 
 /** Longest tool result shown in a card. */
@@ -59,6 +62,8 @@ function renderKind(item: Item, ctx: ItemContext): HTMLElement {
       return renderNotice(item);
     case "result":
       return renderResult(item);
+    case "files":
+      return renderFiles(item, ctx);
   }
 }
 

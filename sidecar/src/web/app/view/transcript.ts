@@ -32,7 +32,7 @@ export class TranscriptView {
 
   constructor(
     private readonly cards: PermissionCards,
-    private readonly extras: Pick<ItemContext, "subagent" | "media"> = {},
+    private readonly extras: Pick<ItemContext, "subagent" | "media" | "revertFiles"> = {},
   ) {
     this.list = h("div", { class: "items" });
     this.hint = h("p", null, "Type below and press Enter. Shift+Enter adds a new line.");
