@@ -85,6 +85,8 @@ namespace AgentPanel.Core.Turns
         private readonly IAssetRefresh editor;
         // chat id → the turn of that chat that holds (a chat runs one turn at a time).
         private readonly Dictionary<string, string> holders = new Dictionary<string, string>();
+        // Every turn that held during the current hold, ended ones included: the compile result belongs to all of them.
+        private readonly List<KeyValuePair<string, string>> heldFor = new List<KeyValuePair<string, string>>();
         private long? unconfirmedSince;
 
         public RefreshHold(IAssetRefresh editor)
@@ -115,6 +117,8 @@ namespace AgentPanel.Core.Turns
             if (string.IsNullOrEmpty(chatId)) throw new ArgumentException("a chat id is required", nameof(chatId));
             var from = Move(HoldTrigger.AssetWrite);
             holders[chatId] = turnId ?? "";
+            var turn = new KeyValuePair<string, string>(chatId, turnId ?? "");
+            if (!heldFor.Contains(turn)) heldFor.Add(turn);
             if (from == HoldState.Idle) editor.DisallowAutoRefresh();
             Persist();
         }
@@ -124,7 +128,6 @@ namespace AgentPanel.Core.Turns
         {
             if (chatId == null || !holders.TryGetValue(chatId, out var held)) return;
             if (turnId != null && held.Length > 0 && held != turnId) return;
-            var released = Snapshot();
             holders.Remove(chatId);
             if (holders.Count > 0)
             {
@@ -132,7 +135,7 @@ namespace AgentPanel.Core.Turns
                 Persist();
                 return;
             }
-            Release(HoldTrigger.LastHolderEnded, released);
+            Release(HoldTrigger.LastHolderEnded);
         }
 
         /// <summary>The connection to the sidecar dropped, or the Editor came back from a domain reload without one: start the safety clock.</summary>
@@ -151,14 +154,14 @@ namespace AgentPanel.Core.Turns
         public bool Tick(long nowMs)
         {
             if (State != HoldState.Holding || unconfirmedSince == null || nowMs - unconfirmedSince.Value < SafetyMs) return false;
-            Release(HoldTrigger.SafetyTimeout, Snapshot());
+            Release(HoldTrigger.SafetyTimeout);
             return true;
         }
 
         /// <summary>Release now (batching turned off, the panel session stopped); a no-op when idle.</summary>
         public void Cancel()
         {
-            if (State == HoldState.Holding) Release(HoldTrigger.Cancel, Snapshot());
+            if (State == HoldState.Holding) Release(HoldTrigger.Cancel);
         }
 
         /// <summary>A revert put assets back: refresh now, or with the release when a hold is on.</summary>
@@ -187,7 +190,11 @@ namespace AgentPanel.Core.Turns
             var held = Parse(saved);
             if (held.Count == 0) return;
             Move(HoldTrigger.Restore);
-            foreach (var pair in held) holders[pair.Key] = pair.Value;
+            foreach (var pair in held)
+            {
+                holders[pair.Key] = pair.Value;
+                heldFor.Add(pair);
+            }
             var orphans = new List<string>();
             foreach (var chat in holders.Keys)
             {
@@ -209,11 +216,11 @@ namespace AgentPanel.Core.Turns
             return parsed;
         }
 
-        private List<KeyValuePair<string, string>> Snapshot() => new List<KeyValuePair<string, string>>(holders);
-
-        private void Release(HoldTrigger trigger, List<KeyValuePair<string, string>> released)
+        private void Release(HoldTrigger trigger)
         {
             Move(trigger);
+            var released = new List<KeyValuePair<string, string>>(heldFor);
+            heldFor.Clear();
             holders.Clear();
             unconfirmedSince = null;
             editor.AllowAutoRefresh();
