@@ -5,7 +5,8 @@
 # (Dotnet~/CompileCheck/TestRunner/<version>), builds the NUnit 3 tests twice (the same sources Unity's Test Runner
 # runs; net10.0 also gets the repository checks) and runs them on two runtimes: .NET (`dotnet test`) and Mono (the
 # runtime family of the Unity Editor; net48 build, NUnit console runner), first the unit tests, then the integration
-# tests against the real sidecar and claude binary with the project's fake model. Installs Debian's mono-complete when
+# tests against the real sidecar and claude binary with the project's fake model. Also runs the turn-compile bench
+# (Dotnet~/Bench: refreshes of a 10-file agent turn, batched and not). Installs Debian's mono-complete when
 # `mono` is missing. Prints one line per run, then one summary line counting both runtimes:
 # "dotnet: N passed, N failed[, N skipped]" (scripts/test.sh reads it).
 #
@@ -77,6 +78,12 @@ if ! dotnet build "$tests" "${build_flags[@]}"; then
   echo "dotnet build failed (Core, the Editor compile check against Unity 2022.3/6000.0, or tests)" >&2
   echo "dotnet: 0 passed, 1 failed"
   exit 1
+fi
+
+# The turn-compile bench (Dotnet~/Bench, docs/turn-compile.md): built and run so it keeps compiling; it prints one line.
+if ! dotnet run --project unity-panel/Dotnet~/Bench "${build_flags[@]}"; then
+  echo "the turn-compile bench failed (unity-panel/Dotnet~/Bench)" >&2
+  status=1
 fi
 
 # The Mono runs: the net48 test assembly in the NUnit console runner (in-process: its agents want a real .NET Framework).

@@ -5,3 +5,4 @@ using System.Runtime.CompilerServices;
 [assembly: InternalsVisibleTo("AgentPanel.Core.Tests")]
 [assembly: InternalsVisibleTo("AgentPanel.Editor.TestRunner")]
 [assembly: InternalsVisibleTo("AgentPanel.Editor.Tests")]
+[assembly: InternalsVisibleTo("AgentPanel.Bench")]

@@ -66,6 +66,9 @@ namespace AgentPanel.Editor.Integration
             RestoredChats = restored.Count;
             SessionMemory.Clear();
             SessionMemory.WasActive = true;
+            var followed = new System.Collections.Generic.List<string>();
+            foreach (var chat in restored) followed.Add(chat.ChatId);
+            TurnSession.Attach(Connection, Store, followed);
             Connection.Start();
         }
 
@@ -110,6 +113,7 @@ namespace AgentPanel.Editor.Integration
             if (Connection == null) return;
             MainThreadPump.Detach(Connection.Inbox);
             Connection.Shutdown();
+            TurnSession.Stop();
             Connection = null;
             Store = null;
             SessionMemory.WasActive = false;
@@ -123,6 +127,8 @@ namespace AgentPanel.Editor.Integration
             MainThreadPump.DrainAll();
             SessionMemory.Save(Store);
             MainThreadPump.Detach(Connection.Inbox);
+            // The turn state is in SessionState already; the next domain load takes it over.
+            TurnSession.Detach();
             Connection.Shutdown();
         }
 

@@ -3,8 +3,8 @@ using UnityEditor;
 
 namespace AgentPanel.Editor.Tools
 {
-    /// <summary>A sequence's Undo group on Unity's Undo stack (undo_group_begin / undo_group_end; main thread only).</summary>
-    internal sealed class EditorUndoGroups : ISequenceUndo
+    /// <summary>Groups that span several steps on Unity's Undo stack: a sequence's (undo_group_begin / undo_group_end) and an agent turn's (main thread only).</summary>
+    internal sealed class EditorUndoGroups : IUndoStack
     {
         public int Begin(string name)
         {
@@ -19,5 +19,9 @@ namespace AgentPanel.Editor.Tools
             Undo.SetCurrentGroupName(name);
             Undo.CollapseUndoOperations(group);
         }
+
+        public void PerformUndo() => Undo.PerformUndo();
+
+        public void RevertAllDownToGroup(int group) => Undo.RevertAllDownToGroup(group);
     }
 }

@@ -38,7 +38,7 @@ namespace AgentPanel.Core.Connection
         {
             var entry = error.Id == null ? null : Take(error.Id);
             if (entry == null) return false;
-            entry.Completion.TrySetException(new SidecarCommandException(entry.Cmd, error.Code ?? "error", error.Message ?? "The sidecar refused the command."));
+            entry.Completion.TrySetException(new SidecarCommandException(entry.Cmd, error.Code ?? "error", error.Message ?? "The sidecar refused the command.", error.Data));
             return true;
         }
 

@@ -18,11 +18,15 @@ namespace AgentPanel.Core
     /// <summary>A command the sidecar answered with an error frame (its code and message are the sidecar's).</summary>
     internal sealed class SidecarCommandException : AgentPanelException
     {
-        public SidecarCommandException(string command, string code, string message)
+        public SidecarCommandException(string command, string code, string message, Newtonsoft.Json.Linq.JToken details = null)
             : base(code, message)
         {
             Command = command;
+            Details = details;
         }
+
+        /// <summary>The error frame's `data` (e.g. the paths of files_changed_since), or null.</summary>
+        public Newtonsoft.Json.Linq.JToken Details { get; }
 
         /// <summary>The `cmd` that failed.</summary>
         public string Command { get; }

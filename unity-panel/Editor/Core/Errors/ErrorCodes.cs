@@ -19,5 +19,11 @@ namespace AgentPanel.Core
         public const string CommandTimeout = "command_timeout";
         public const string HeartbeatTimeout = "heartbeat_timeout";
         public const string BadFrame = "bad_frame";
+        /// <summary>chat.revertFiles: files changed since the turn wrote them (data lists them); confirm, then resend with force.</summary>
+        public const string FilesChangedSince = "files_changed_since";
+        /// <summary>chat.revertFiles: the sidecar no longer knows that turn's files.</summary>
+        public const string TurnNotFound = "turn_not_found";
+        /// <summary>chat.revertFiles: the turn is still running; wait for its result.</summary>
+        public const string TurnRunning = "turn_running";
     }
 }

@@ -18,6 +18,9 @@ namespace AgentPanel.Core.Protocol
         public const string TurnResult = "turn_result";
         public const string Notice = "notice";
         public const string Unknown = "unknown";
+        public const string TurnFileWrite = "turn_file_write";
+        public const string TurnFiles = "turn_files";
+        public const string FilesReverted = "files_reverted";
     }
 
     /// <summary>The chat lifecycle states (ChatStateName); a newer sidecar may send others, which are shown as they are.</summary>

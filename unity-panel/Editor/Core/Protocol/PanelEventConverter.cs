@@ -25,6 +25,9 @@ namespace AgentPanel.Core.Protocol
             { EventTypes.TurnResult, typeof(TurnResultEvent) },
             { EventTypes.Notice, typeof(NoticeEvent) },
             { EventTypes.Unknown, typeof(UnknownEngineEvent) },
+            { EventTypes.TurnFileWrite, typeof(TurnFileWriteEvent) },
+            { EventTypes.TurnFiles, typeof(TurnFilesEvent) },
+            { EventTypes.FilesReverted, typeof(FilesRevertedEvent) },
         };
 
         /// <summary>The event types this client understands.</summary>

@@ -52,6 +52,8 @@ namespace AgentPanel.Core.Protocol
         public string Id { get; set; }
         public string Code { get; set; }
         public string Message { get; set; }
+        /// <summary>Facts some codes carry (files_changed_since: the paths changed since the turn); null for most.</summary>
+        public Newtonsoft.Json.Linq.JToken Data { get; set; }
     }
 
     /// <summary>One chat event with its per-chat sequence number (1, 2, … without gaps).</summary>

@@ -17,6 +17,7 @@ namespace AgentPanel.Core.Store
         Subagent,
         Notice,
         TurnResult,
+        TurnFiles,
     }
 
     /// <summary>One item of a chat's transcript as the window draws it; mutable, with a <see cref="Revision"/> that grows on every change so views redraw only what changed.</summary>
@@ -220,5 +221,19 @@ namespace AgentPanel.Core.Store
 
         public string TurnId { get; }
         public TurnResultEvent Result { get; set; }
+    }
+
+    /// <summary>The files one turn wrote (turn_files), with how a revert of them went (files_reverted).</summary>
+    internal sealed class TurnFilesCard : Card
+    {
+        public TurnFilesCard(string turnId) : base("files:" + turnId, CardKind.TurnFiles)
+        {
+            TurnId = turnId;
+        }
+
+        public string TurnId { get; }
+        public List<TurnFileChange> Files { get; set; } = new List<TurnFileChange>();
+        /// <summary>The last files_reverted of this turn, or null.</summary>
+        public FilesRevertedEvent Reverted { get; set; }
     }
 }

@@ -89,8 +89,19 @@ namespace AgentPanel.Core.Store
                     resultCard.Result = result;
                     resultCard.Touch();
                     break;
+                case TurnFilesEvent files:
+                    var filesCard = Upsert(Root, "files:" + files.TurnId, () => new TurnFilesCard(files.TurnId));
+                    filesCard.Files = files.Files ?? new System.Collections.Generic.List<TurnFileChange>();
+                    filesCard.Touch();
+                    break;
+                case FilesRevertedEvent reverted:
+                    var revertedCard = Root.Get<TurnFilesCard>("files:" + reverted.TurnId);
+                    if (revertedCard == null) break;
+                    revertedCard.Reverted = reverted;
+                    revertedCard.Touch();
+                    break;
                 default:
-                    // "unknown" engine events and event types from a newer sidecar change nothing visible.
+                    // "unknown" engine events, turn_file_write (the Editor's refresh hold reads it, no card) and event types from a newer sidecar change nothing visible.
                     break;
             }
         }

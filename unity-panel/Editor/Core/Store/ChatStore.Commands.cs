@@ -95,6 +95,14 @@ namespace AgentPanel.Core.Store
         /// <summary>Answer an AskUserQuestion card.</summary>
         public Task AnswerQuestionsAsync(string chatId, string requestId, IDictionary<string, string> answers) => AnswerPermissionAsync(chatId, requestId, PermissionAnswer.AnswerQuestions(answers));
 
+        /// <summary>Put back the files a turn changed; fails with files_changed_since (confirm, then force), turn_not_found or turn_running.</summary>
+        public async Task<RevertFilesResult> RevertFilesAsync(string chatId, string turnId, bool force = false, IList<string> paths = null)
+        {
+            var command = new RevertFilesCommand(chatId, turnId) { Force = force ? (bool?)true : null, Paths = paths == null ? null : new List<string>(paths) };
+            var result = await connection.SendAsync(command).ConfigureAwait(false);
+            return result.ToObject<RevertFilesResult>(ProtocolJson.Serializer) ?? new RevertFilesResult();
+        }
+
         /// <summary>Switch the model (null = default).</summary>
         public Task SetModelAsync(string chatId, string model)
         {

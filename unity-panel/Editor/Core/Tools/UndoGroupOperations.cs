@@ -4,14 +4,24 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentPanel.Core.Tools
 {
-    /// <summary>The Undo calls a sequence's group needs; the Editor passes UnityEditor.Undo, tests a recording fake.</summary>
-    internal interface ISequenceUndo
+    /// <summary>
+    /// Unity's Undo stack as the groups that span several steps use it (a sequence's undo_group_begin/end, an agent turn's
+    /// one Undo): the Editor passes UnityEditor.Undo, tests a recording fake. Single tool calls use <see cref="IUndoGroups"/>,
+    /// which also starts a fresh group after each call.
+    /// </summary>
+    internal interface IUndoStack
     {
         /// <summary>Start a new Undo group named <paramref name="name"/> and return its index.</summary>
         int Begin(string name);
 
         /// <summary>Name the current group <paramref name="name"/> and collapse everything recorded since <paramref name="group"/> into it.</summary>
         void End(int group, string name);
+
+        /// <summary>Undo the newest group (Edit > Undo).</summary>
+        void PerformUndo();
+
+        /// <summary>Undo every group from the newest down to <paramref name="group"/>, that one included.</summary>
+        void RevertAllDownToGroup(int group);
     }
 
     /// <summary>
@@ -25,7 +35,7 @@ namespace AgentPanel.Core.Tools
         public const string EndName = "undo_group_end";
 
         /// <summary>Serve both operations on <paramref name="host"/> (main thread: the Undo API is not thread safe).</summary>
-        public static void Register(ToolHost host, ISequenceUndo undo)
+        public static void Register(ToolHost host, IUndoStack undo)
         {
             if (host == null) throw new ArgumentNullException(nameof(host));
             if (undo == null) throw new ArgumentNullException(nameof(undo));
@@ -34,7 +44,7 @@ namespace AgentPanel.Core.Tools
         }
 
         /// <summary>{name} → opens the group; answers {group}, the index undo_group_end collapses to.</summary>
-        internal static ToolOutcome Begin(ISequenceUndo undo, JObject args, bool dryRun)
+        internal static ToolOutcome Begin(IUndoStack undo, JObject args, bool dryRun)
         {
             var name = Name(args, BeginName);
             if (dryRun) return ToolOutcome.Text($"Dry run: would open the Undo group '{name}'.");
@@ -43,7 +53,7 @@ namespace AgentPanel.Core.Tools
         }
 
         /// <summary>{name, group} → every Undo step recorded since begin becomes one, named <c>name</c>.</summary>
-        internal static ToolOutcome End(ISequenceUndo undo, JObject args, bool dryRun)
+        internal static ToolOutcome End(IUndoStack undo, JObject args, bool dryRun)
         {
             var name = Name(args, EndName);
             var token = args?["group"];

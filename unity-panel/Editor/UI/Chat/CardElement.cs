@@ -51,6 +51,7 @@ namespace AgentPanel.Editor.UI.Chat
                 case SubagentCard _: return new SubagentElement(context);
                 case NoticeCard _: return new NoticeElement(context);
                 case TurnResultCard _: return new TurnResultElement(context);
+                case TurnFilesCard _: return new TurnFilesElement(context);
                 default: return new UnknownCardElement(context);
             }
         }

@@ -126,18 +126,30 @@ namespace AgentPanel.Editor.UI.Chat
     /// <summary>The end of a turn: "Done · 3.2 s · 1.2k in · 340 out · $0.01", with the errors of a failed turn.</summary>
     internal sealed class TurnResultElement : CardElement
     {
-        public TurnResultElement(ChatContext context) : base(context, "ap-card-result") { }
+        private readonly TurnExtras extras;
+        private string turnId;
+
+        public TurnResultElement(ChatContext context) : base(context, "ap-card-result")
+        {
+            extras = new TurnExtras(context);
+        }
+
+        /// <summary>The compile result and Undo state change without a card revision.</summary>
+        public override void Tick() => extras.Show(turnId);
 
         public override void Bind(Card card)
         {
             var result = ((TurnResultCard)card).Result;
             Clear();
+            turnId = ((TurnResultCard)card).TurnId;
             if (result == null) return;
             var line = TurnResultLine.Of(result);
             EnableInClassList("ap-result-failed", line.Outcome == TurnOutcome.Failed);
             EnableInClassList("ap-result-interrupted", line.Outcome == TurnOutcome.Interrupted);
             Add(ChatUi.Label(line.Text, "ap-result-text"));
             foreach (var error in line.Errors) Add(ChatUi.Text(error, "ap-error"));
+            Add(extras);
+            extras.Show(turnId);
         }
     }
 }

@@ -38,6 +38,7 @@ namespace AgentPanel.Editor.UI
             settingsView.Saved += () =>
             {
                 AgentPanelSession.ReloadSettings();
+                TurnSession.ApplySettings(settings);
                 Render();
             };
             settingsView.OpenLog += OpenLog;

@@ -76,6 +76,7 @@ namespace AgentPanel.Editor.UI
             foreach (var chat in store.Chats) attention.Observe(chat);
             AssemblyReloadEvents.beforeAssemblyReload += BeforeReload;
             CompileErrorWatcher.Changed += compileBar.Render;
+            TurnSession.Coordinator.Changed += chatView.Refresh;
             attention.Changed += () => setTitle(attention.Title(BaseTitle));
             root.schedule.Execute(Tick).Every(30000);
             Render();
@@ -90,6 +91,7 @@ namespace AgentPanel.Editor.UI
             SaveMemory();
             AssemblyReloadEvents.beforeAssemblyReload -= BeforeReload;
             CompileErrorWatcher.Changed -= compileBar.Render;
+            TurnSession.Coordinator.Changed -= chatView.Refresh;
             history.Hide();
             Attach(null, null);
         }

@@ -9,7 +9,8 @@ namespace AgentPanel.Editor.UI
 {
     /// <summary>
     /// The Settings view: node and claude paths, default model and permission mode of new chats, the send key, allowed / disallowed
-    /// tools, whether bypassPermissions may be picked, and a button to open the sidecar log. Saved on "Save" after validation.
+    /// tools, whether bypassPermissions may be picked, the agent-turn options (batched recompiles, one Undo per turn, automatic
+    /// compile-error follow-up), and a button to open the sidecar log. Saved on "Save" after validation.
     /// </summary>
     internal sealed class SettingsView
     {
@@ -23,6 +24,9 @@ namespace AgentPanel.Editor.UI
         private readonly DropdownField sendKey;
         private readonly Toggle allowBypass;
         private readonly Toggle preAllowReadOnly;
+        private readonly Toggle batchRecompiles;
+        private readonly Toggle turnUndo;
+        private readonly Toggle autoFix;
         private readonly TextField allowed;
         private readonly TextField disallowed;
         private readonly Label problems;
@@ -38,6 +42,9 @@ namespace AgentPanel.Editor.UI
             sendKey = root.Q<DropdownField>("settings-sendkey");
             allowBypass = root.Q<Toggle>("settings-allow-bypass");
             preAllowReadOnly = root.Q<Toggle>("settings-preallow-readonly");
+            batchRecompiles = root.Q<Toggle>("settings-batch-recompiles");
+            turnUndo = root.Q<Toggle>("settings-turn-undo");
+            autoFix = root.Q<Toggle>("settings-auto-fix");
             allowed = root.Q<TextField>("settings-allowed");
             disallowed = root.Q<TextField>("settings-disallowed");
             problems = root.Q<Label>("settings-problems");
@@ -63,6 +70,9 @@ namespace AgentPanel.Editor.UI
             model.SetValueWithoutNotify(settings.DefaultModel);
             allowBypass.SetValueWithoutNotify(settings.AllowBypassPermissions);
             preAllowReadOnly.SetValueWithoutNotify(settings.PreAllowReadOnlyTools);
+            batchRecompiles.SetValueWithoutNotify(settings.BatchRecompiles);
+            turnUndo.SetValueWithoutNotify(settings.OneUndoPerTurn);
+            autoFix.SetValueWithoutNotify(settings.AutoFixCompileErrors);
             FillModes(settings.AllowBypassPermissions, settings.DefaultPermissionMode);
             sendKey.SetValueWithoutNotify(SendKeyLabels[settings.SendKey == SendKey.CtrlEnter ? 1 : 0]);
             allowed.SetValueWithoutNotify(string.Join("\n", settings.AllowedTools));
@@ -77,6 +87,9 @@ namespace AgentPanel.Editor.UI
             settings.DefaultModel = model.value;
             settings.AllowBypassPermissions = allowBypass.value;
             settings.PreAllowReadOnlyTools = preAllowReadOnly.value;
+            settings.BatchRecompiles = batchRecompiles.value;
+            settings.OneUndoPerTurn = turnUndo.value;
+            settings.AutoFixCompileErrors = autoFix.value;
             settings.DefaultPermissionMode = ModeValue();
             settings.SendKey = sendKey.index == 1 ? SendKey.CtrlEnter : SendKey.Enter;
             settings.AllowedTools = PanelPreferences.ParseTools(allowed.value);

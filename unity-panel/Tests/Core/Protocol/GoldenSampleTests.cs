@@ -29,6 +29,7 @@ namespace AgentPanel.Core.Tests.Protocol
             { "subscribe", typeof(SubscribeCommand) },
             { "unsubscribe", typeof(UnsubscribeCommand) },
             { "asset.open", typeof(AssetOpenCommand) },
+            { "chat.revertFiles", typeof(RevertFilesCommand) },
             { "history.list", typeof(HistoryListCommand) },
             { "history.search", typeof(HistorySearchCommand) },
             { "history.load", typeof(HistoryLoadCommand) },

@@ -13,7 +13,7 @@ namespace AgentPanel.Core.Tests.Tools
     public class UndoGroupOperationsTests
     {
         /// <summary>A small model of Unity's Undo stack: a group counter, records tagged with their group, collapse merging later groups.</summary>
-        private sealed class FakeUndo : ISequenceUndo
+        private sealed class FakeUndo : IUndoStack
         {
             public int Current = 100;
             public readonly List<KeyValuePair<int, string>> Records = new List<KeyValuePair<int, string>>();
@@ -43,6 +43,10 @@ namespace AgentPanel.Core.Tests.Tools
                     if (Records[i].Key >= group) Records[i] = new KeyValuePair<int, string>(group, Records[i].Value);
                 Names[group] = name;
             }
+
+            public void PerformUndo() => throw new InvalidOperationException("sequences never undo");
+
+            public void RevertAllDownToGroup(int group) => throw new InvalidOperationException("sequences never revert");
         }
 
         private sealed class RecordingThreads : IToolThreads

@@ -28,9 +28,12 @@ namespace AgentPanel.Core.View
         public const string DisallowedToolsKey = "AgentPanel.DisallowedTools";
         public const string AllowBypassKey = "AgentPanel.AllowBypassPermissions";
         public const string PreAllowReadOnlyToolsKey = "AgentPanel.PreAllowReadOnlyTools";
+        public const string BatchRecompilesKey = "AgentPanel.BatchRecompiles";
+        public const string OneUndoPerTurnKey = "AgentPanel.OneUndoPerTurn";
+        public const string AutoFixCompileErrorsKey = "AgentPanel.AutoFixCompileErrors";
 
-        /// <summary>The permission settings, kept per project (<see cref="ProjectScopedSettingsStore"/>); the rest is per machine.</summary>
-        public static readonly IReadOnlyList<string> ProjectKeys = new[] { DefaultModeKey, AllowedToolsKey, DisallowedToolsKey, AllowBypassKey, PreAllowReadOnlyToolsKey };
+        /// <summary>The permission and agent-turn settings, kept per project (<see cref="ProjectScopedSettingsStore"/>); the rest is per machine.</summary>
+        public static readonly IReadOnlyList<string> ProjectKeys = new[] { DefaultModeKey, AllowedToolsKey, DisallowedToolsKey, AllowBypassKey, PreAllowReadOnlyToolsKey, BatchRecompilesKey, OneUndoPerTurnKey, AutoFixCompileErrorsKey };
 
         // A tool rule as the CLI takes it: "Read", "Bash(git diff:*)", "mcp__server__tool".
         private static readonly Regex ToolRule = new Regex(@"^[A-Za-z_][A-Za-z0-9_\-]*(\(.*\))?$");
@@ -76,6 +79,27 @@ namespace AgentPanel.Core.View
         {
             get => Get(PreAllowReadOnlyToolsKey) != "false";
             set => Set(PreAllowReadOnlyToolsKey, value ? "" : "false");
+        }
+
+        /// <summary>Hold Unity's auto refresh while an agent turn writes assets, then refresh once (docs/turn-compile.md); on unless turned off.</summary>
+        public bool BatchRecompiles
+        {
+            get => Get(BatchRecompilesKey) != "false";
+            set => Set(BatchRecompilesKey, value ? "" : "false");
+        }
+
+        /// <summary>Collapse every Editor change of an agent turn into one Undo step; on unless turned off.</summary>
+        public bool OneUndoPerTurn
+        {
+            get => Get(OneUndoPerTurnKey) != "false";
+            set => Set(OneUndoPerTurnKey, value ? "" : "false");
+        }
+
+        /// <summary>Send a turn's compile errors back to its chat by themselves (at most 3 rounds per message); off unless turned on.</summary>
+        public bool AutoFixCompileErrors
+        {
+            get => Get(AutoFixCompileErrorsKey) == "true";
+            set => Set(AutoFixCompileErrorsKey, value ? "true" : "");
         }
 
         /// <summary>Tool rules allowed without asking (kept here; chat.open has no field for them yet).</summary>

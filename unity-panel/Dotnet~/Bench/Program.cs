@@ -1,0 +1,88 @@
+using System;
+using System.Collections.Generic;
+using AgentPanel.Core.Protocol;
+using AgentPanel.Core.Turns;
+
+namespace AgentPanel.Bench
+{
+    /// <summary>
+    /// The Editor as the bench counts it: an explicit Refresh is one refresh; a file landing under Assets/ while auto refresh is
+    /// not held is one more (Unity's own auto refresh imports and compiles it).
+    /// </summary>
+    internal sealed class CountingEditor : IAssetRefresh
+    {
+        private int held;
+
+        public int Refreshes { get; private set; }
+
+        public void DisallowAutoRefresh() => held++;
+
+        public void AllowAutoRefresh() => held--;
+
+        public void Refresh() => Refreshes++;
+
+        /// <summary>claude's write landed on disk.</summary>
+        public void FileLanded()
+        {
+            if (held == 0) Refreshes++;
+        }
+
+        public bool Balanced => held == 0;
+    }
+
+    /// <summary>Replays the scripted turn and prints the counted refreshes, batched and unbatched.</summary>
+    internal static class Program
+    {
+        private const int Files = 10;
+
+        private static int Main()
+        {
+            var batched = Replay(true, out var balancedOn);
+            var unbatched = Replay(false, out var balancedOff);
+            if (!balancedOn || !balancedOff)
+            {
+                Console.Error.WriteLine("the hold was not balanced (Disallow without Allow)");
+                return 1;
+            }
+            var ratio = batched == 0 ? "n/a" : (unbatched / (double)batched).ToString("0.#") + "x fewer";
+            Console.WriteLine($"refresh requests for a {Files}-file agent turn: batched {batched}, unbatched {unbatched} ({ratio})");
+            return 0;
+        }
+
+        private static int Replay(bool batching, out bool balanced)
+        {
+            var editor = new CountingEditor();
+            var turns = new TurnCoordinator(editor, new NoUndo(), new DictionaryTurnMemory(), () => 0);
+            turns.Options.BatchRecompiles = batching;
+            const string chat = "bench";
+            turns.OnEvent(chat, new UserMessageEvent { TurnId = "t1", Text = "Add ten enemy scripts" });
+            turns.OnEvent(chat, new TurnStartedEvent { TurnId = "t1", Prompted = true });
+            var files = new List<TurnFileChange>();
+            for (var i = 0; i < Files; i++)
+            {
+                var asset = "Assets/Scripts/Enemy" + i + ".cs";
+                turns.OnEvent(chat, new TurnFileWriteEvent { TurnId = "t1", ToolUseId = "tu" + i, Tool = "Write", Path = "/project/" + asset, RelPath = asset, AssetPath = asset });
+                editor.FileLanded();
+                files.Add(new TurnFileChange { Path = "/project/" + asset, RelPath = asset, AssetPath = asset, Change = FileChangeKinds.Created, BytesAfter = 200, Revertible = true });
+            }
+            turns.OnEvent(chat, new TurnFilesEvent { TurnId = "t1", Files = files });
+            turns.OnEvent(chat, new TurnResultEvent { TurnId = "t1", Ok = true, Status = TurnStatuses.Completed });
+            balanced = editor.Balanced;
+            return editor.Refreshes;
+        }
+
+        /// <summary>The bench does not look at Undo.</summary>
+        private sealed class NoUndo : AgentPanel.Core.Tools.IUndoStack
+        {
+            private int group;
+
+            public int Begin(string name) => ++group;
+
+            public void End(int g, string name) { }
+
+            public void PerformUndo() { }
+
+            public void RevertAllDownToGroup(int g) { }
+        }
+    }
+}
