@@ -127,11 +127,11 @@ describe("agent-panel mcp (stdio bridge)", () => {
   });
 
   it("a sidecar it started exits once its client is gone and nothing else uses it", { timeout: 60_000 }, async () => {
-    const c = await bridge({ AGENT_PANEL_IDLE_EXIT_MS: "3000" });
+    const c = await bridge({ AGENT_PANEL_IDLE_EXIT_MS: "1500" });
     expect((await c.listTools()).tools.map((t) => t.name)).toContain("job_status");
     const pid = readDescriptor(descriptorPaths(project, { env }).descriptor)!.pid;
     // While the client is connected its MCP session keeps the sidecar up, past the idle time.
-    await new Promise((r) => setTimeout(r, 5000));
+    await new Promise((r) => setTimeout(r, 3000));
     expect(processExists(pid)).toBe(true);
     await c.close(); // the client exits: the bridge ends its session
     client = undefined;

@@ -1,5 +1,8 @@
 using System;
 using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using Newtonsoft.Json.Linq;
 using AgentPanel.Core.Protocol;
 using AgentPanel.Core.Turns;
 
@@ -35,18 +38,41 @@ namespace AgentPanel.Bench
     {
         private const int Files = 10;
 
-        private static int Main()
+        /// <summary>No argument: the scripted turn. One argument: a JSON array of chat events recorded from a real run (bench/turn-files.ts).</summary>
+        private static int Main(string[] args)
         {
-            var batched = Replay(true, out var balancedOn);
-            var unbatched = Replay(false, out var balancedOff);
+            var recorded = args.Length > 0 ? Recorded(args[0]) : null;
+            var batched = recorded == null ? Replay(true, out var balancedOn) : ReplayRecorded(recorded, true, out balancedOn);
+            var unbatched = recorded == null ? Replay(false, out var balancedOff) : ReplayRecorded(recorded, false, out balancedOff);
+            var files = recorded == null ? Files : recorded.OfType<TurnFileWriteEvent>().Count(w => w.AssetPath != null);
             if (!balancedOn || !balancedOff)
             {
                 Console.Error.WriteLine("the hold was not balanced (Disallow without Allow)");
                 return 1;
             }
             var ratio = batched == 0 ? "n/a" : (unbatched / (double)batched).ToString("0.#") + "x fewer";
-            Console.WriteLine($"refresh requests for a {Files}-file agent turn: batched {batched}, unbatched {unbatched} ({ratio})");
+            Console.WriteLine($"refresh requests for a {files}-file agent turn{(recorded == null ? "" : " (recorded)")}: batched {batched}, unbatched {unbatched} ({ratio})");
             return 0;
+        }
+
+        private static List<PanelEvent> Recorded(string path)
+        {
+            return JArray.Parse(File.ReadAllText(path)).OfType<JObject>().Select(o => PanelEventConverter.FromJObject(o, ProtocolJson.Serializer)).ToList();
+        }
+
+        /// <summary>The recorded events through the same coordinator; each announced asset write lands right after its announcement.</summary>
+        private static int ReplayRecorded(List<PanelEvent> events, bool batching, out bool balanced)
+        {
+            var editor = new CountingEditor();
+            var turns = new TurnCoordinator(editor, new NoUndo(), new DictionaryTurnMemory(), () => 0);
+            turns.Options.BatchRecompiles = batching;
+            foreach (var e in events)
+            {
+                turns.OnEvent("bench", e);
+                if (e is TurnFileWriteEvent w && w.AssetPath != null) editor.FileLanded();
+            }
+            balanced = editor.Balanced;
+            return editor.Refreshes;
         }
 
         private static int Replay(bool batching, out bool balanced)
