@@ -50,6 +50,8 @@ export interface ChatOptions extends Omit<LaunchOptions, "resume"> {
   preAllowReadOnlyTools?: boolean;
   /** End a turn claude leaves open this long after an interrupt with no output (default 5 s). */
   interruptSettleMs?: number;
+  /** How long claude has to acknowledge an interrupt before the call fails with control_timeout (default 10 s). */
+  interruptTimeoutMs?: number;
   /** End claude after this long with nothing running; the next message resumes the session (default 30 min, 0 = never). */
   idleMs?: number;
   /** Per-turn copies of the files claude writes, for turn_files and chat.revertFiles (default on, in <cwd>/Library/AgentPanel; false = off). */
@@ -171,7 +173,7 @@ export class Chat extends EventEmitter<{ event: [ChatEvent] }> {
     if (this.dormant) return; // nothing runs
     const control = this.requireControl();
     this.armInterruptNet();
-    await control.request({ subtype: "interrupt" }, 10_000);
+    await control.request({ subtype: "interrupt" }, this.options.interruptTimeoutMs ?? 10_000);
   }
 
   /** If claude says nothing at all after the interrupt, the panel ends the open turn itself. */

@@ -12,7 +12,7 @@ afterEach(async () => {
 
 describe("Chat interrupt safety net", () => {
   it("ends a turn claude never ends after the interrupt, and the chat is ready again", async () => {
-    t = fakeChat(scenario("hang"), { interruptSettleMs: 300 });
+    t = fakeChat(scenario("hang"), { interruptSettleMs: 300, interruptTimeoutMs: 1500 });
     await t.chat.start();
     const turnId = await t.chat.send("go");
     await t.waitFor((e) => e.type === "message_start");
