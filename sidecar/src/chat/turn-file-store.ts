@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { copyFile, mkdir, readdir, rm, stat } from "node:fs/promises";
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { writeAtomic } from "../shared/atomic-write.js";
 
 // Where the copies of a turn's files live: <project>/Library/AgentPanel/turn-files/<chat>/<turn>/,
 // one numbered copy per file plus manifest.json (what existed, how big, what the turn left). Library
@@ -146,18 +147,6 @@ export function fileStateNow(path: string, hashLimit: number): FileState {
 /** SHA-256 of bytes, hex. */
 export function sha(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
-}
-
-/** Write `data` to `path` through a temp file in the same folder and a rename: never a half-written file. */
-export function writeAtomic(path: string, data: string | Buffer): void {
-  const temp = `${path}.agent-panel-${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    writeFileSync(temp, data);
-    renameSync(temp, path);
-  } catch (err) {
-    rmSync(temp, { force: true });
-    throw err;
-  }
 }
 
 interface StoredTurn {

@@ -7,7 +7,8 @@ import type { ChatEventOf, TurnFile, TurnFileChange } from "../protocol/chat-eve
 import { AgentPanelError } from "../shared/errors.js";
 import { rateLimitedLog } from "../shared/log-limit.js";
 import { fileDiff } from "./turn-file-diff.js";
-import { fileStateNow, sha, turnFilesRoot, TurnFileStore, writeAtomic, type FileState, type ManifestFile, type TurnFileLimits, type TurnManifest } from "./turn-file-store.js";
+import { writeAtomic } from "../shared/atomic-write.js";
+import { fileStateNow, sha, turnFilesRoot, TurnFileStore, type FileState, type ManifestFile, type TurnFileLimits, type TurnManifest } from "./turn-file-store.js";
 
 // Per-turn copies of the files claude writes, so a turn's file changes can be listed and reverted.
 // claude calls our PreToolUse hook before every Write/Edit/MultiEdit/NotebookEdit and waits: the

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import path from "node:path";
+import { writeAtomic } from "./atomic-write.js";
 import { AgentPanelError } from "./errors.js";
 
 // Reading and writing the descriptor file. Writes are atomic (temp file in the same directory,
@@ -73,19 +73,12 @@ export function ensurePrivateDir(dir: string): void {
   }
 }
 
-/** Replace `file` with `content` in one step: write a 0600 temp file beside it, then rename. */
+/** Replace `file` with `content` in one step, as a 0600 file in a private folder (see atomic-write.ts). */
 export function writeFileAtomic(file: string, content: string): void {
   ensurePrivateDir(path.dirname(file));
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
-    writeFileSync(tmp, content, { mode: 0o600, flag: "wx" });
-    renameSync(tmp, file);
+    writeAtomic(file, content, 0o600);
   } catch (err) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // the temp file was never created or is already gone
-    }
     throw new AgentPanelError("descriptor_write", `Cannot write ${file}; check free disk space and permissions.`, { cause: err });
   }
 }

@@ -1,4 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __apCreateRequire } from 'node:module';
-const require = __apCreateRequire(import.meta.url);
-import{catalogCacheFile,readCatalogCache,writeCatalogCache}from"./chunk-57J2IBRT.mjs";import"./chunk-GST2MSHU.mjs";import"./chunk-XJRYOP7R.mjs";import"./chunk-UXHTH6HB.mjs";import"./chunk-PJE77BY2.mjs";import"./chunk-SRFOXTJX.mjs";import"./chunk-3MU5MRFR.mjs";import"./chunk-EDGHGTU3.mjs";export{catalogCacheFile,readCatalogCache,writeCatalogCache};
