@@ -58,7 +58,18 @@ export function resolveOutput(env: OutputEnv, name: string, requested: string | 
     return argumentError("OUTPUT_PATH_INVALID", `output_path '${rel}' must name a .wav file.`, "Give a path ending in .wav, e.g. Assets/Audio/Generated/jingle.wav.");
   }
   const file = resolve(root, rel);
-  if (!inside(root, file) || !inside(realRoot(root), realNearest(file))) {
+  let real: string;
+  try {
+    real = realNearest(file);
+  } catch (err) {
+    // a folder on the way changed between two system calls (another process swapping it)
+    return argumentError(
+      "OUTPUT_PATH_SYMLINK",
+      `output_path '${rel}' could not be resolved: a folder on the way changed while composing (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
+      "Use a path whose folders are real folders inside the project (no symbolic links), then compose again.",
+    );
+  }
+  if (!inside(root, file) || !inside(realRoot(root), real)) {
     const where = env.projectRoot ? "the Unity project" : "the sidecar's output folder";
     return argumentError("OUTPUT_PATH_OUTSIDE_PROJECT", `output_path '${rel}' points outside ${where}.`, `Use a path inside ${where}, e.g. ${GENERATED_DIR}/jingle.wav, or leave output_path out.`);
   }
@@ -105,7 +116,8 @@ function realRoot(root: string): string {
 
 /**
  * The real path of a file that may not exist yet: its nearest existing ancestor, resolved, plus the
- * rest. A folder that disappears while this runs (swapped by another process) counts as missing.
+ * rest. A folder that disappears while this runs (swapped by another process) counts as missing;
+ * one that turns from a link into a folder between lstat and readlink (EINVAL) throws.
  */
 function realNearest(file: string): string {
   let dir = file;

@@ -68,6 +68,15 @@ describe("compose_mml output folders", () => {
     expect(readdirSync(join(project, "Assets", "Real"))).toEqual([]);
   });
 
+  it("answers a path it cannot resolve (a link pointing at itself) with a diagnostic, not a thrown error", async () => {
+    const project = tmp("project");
+    mkdirSync(join(project, "Assets"), { recursive: true });
+    symlinkSync(join(project, "Assets", "loop"), join(project, "Assets", "loop"));
+    const r = await compose({ output_path: "Assets/loop/x.wav" }, { projectRoot: project, stateDir: tmp("state") });
+    expect([r.success, codes(r)]).toEqual([false, ["OUTPUT_PATH_SYMLINK"]]);
+    expect(r.validation.errors[0]!.message).toContain("ELOOP");
+  });
+
   it("never writes outside while Assets/x is swapped between a folder and a link to outside (60 composes)", async () => {
     const project = tmp("project");
     const outside = tmp("outside");
