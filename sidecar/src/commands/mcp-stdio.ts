@@ -63,7 +63,9 @@ export async function runMcpStdio(args: string[], deps: McpStdioDeps = {}): Prom
   });
   const closed = new Promise<void>((resolve) => (server.onclose = () => resolve()));
   // A client that stops us with a signal gets the same clean end as one that closes stdin (the session is ended upstream).
-  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(sig, () => void server.close());
+  const stop = (): void => void server.close();
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  for (const sig of signals) process.once(sig, stop);
   // Input lines are bounded before the SDK sees them: an oversized one is answered and skipped.
   const stdout = deps.stdout ?? process.stdout;
   const lines = (deps.stdin ?? process.stdin).pipe(
@@ -72,9 +74,12 @@ export async function runMcpStdio(args: string[], deps: McpStdioDeps = {}): Prom
       stdout.write(tooLongAnswer(prefix, bytes, MAX_STDIO_LINE));
     }),
   );
+  // A client that closes our stdin is gone too: end the session rather than wait for a signal.
+  lines.once("end", stop);
   await server.connect(new StdioServerTransport(lines, stdout));
   log(`serving ${project} from ${link.url}mcp`);
   await closed;
+  for (const sig of signals) process.off(sig, stop); // the bridge can run in a process that goes on (tests)
   await upstream.close();
   return 0;
 }

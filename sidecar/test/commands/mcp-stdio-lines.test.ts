@@ -50,6 +50,7 @@ describe("bounded stdio lines", () => {
         buffered = buffered.slice(nl + 1);
       }
     });
+    const signalListeners = process.listenerCount("SIGTERM");
     const exited = runMcpStdio(["--project", project], { env, stdin, stdout, log: () => {} });
     const send = (m: object) => stdin.write(`${JSON.stringify(m)}\n`);
     const waitFor = async (pred: (a: any) => boolean) => {
@@ -69,6 +70,7 @@ describe("bounded stdio lines", () => {
     send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "test_echo", arguments: { text: "still here" } } });
     expect(await waitFor((a) => a.id === 3)).toMatchObject({ result: { content: [{ type: "text", text: "still here" }] } });
     stdin.end();
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
+    expect(await Promise.race([exited.then(() => "ended"), new Promise((r) => setTimeout(r, 5000, "still running"))])).toBe("ended");
+    expect(process.listenerCount("SIGTERM")).toBe(signalListeners); // its signal handlers went with it
   });
 });

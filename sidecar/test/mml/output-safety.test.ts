@@ -7,6 +7,7 @@ import { composeMml, type ComposeResult } from "../../src/mml/compose.js";
 import { GeneratedAudio } from "../../src/mml/generated-audio.js";
 import { writeInside, type FolderMode } from "../../src/mml/safe-write.js";
 import { composePreview } from "../../src/mml/preview.js";
+import { until } from "../tools/helpers.js";
 
 // Issue #29, items 1 and 7: compose_mml never replaces a file it did not write unless the call
 // says `confirm: true`, and a folder swapped for a symbolic link while composing never takes the
@@ -87,14 +88,18 @@ describe("compose_mml output folders", () => {
       `const { workerData: { x, outside, stop } } = require("node:worker_threads");
        const fs = require("node:fs");
        const end = Date.now() + 20000;
+       const { parentPort } = require("node:worker_threads");
        let swaps = 0;
        while (Atomics.load(stop, 0) === 0 && Date.now() < end) {
-         try { fs.renameSync(x, x + ".d"); fs.symlinkSync(outside, x); for (let i = 0; i < 2000; i++); fs.unlinkSync(x); fs.renameSync(x + ".d", x); swaps++; } catch {}
+         try { fs.renameSync(x, x + ".d"); fs.symlinkSync(outside, x); for (let i = 0; i < 2000; i++); fs.unlinkSync(x); fs.renameSync(x + ".d", x); if (swaps++ === 0) parentPort.postMessage("swapping"); } catch {}
        }
-       require("node:worker_threads").parentPort.postMessage(swaps);`,
+       parentPort.postMessage(swaps);`,
       { eval: true, workerData: { x, outside, stop } },
     );
-    const swaps = new Promise<number>((resolve) => swapper.once("message", resolve));
+    const messages: unknown[] = [];
+    const swaps = new Promise<number>((resolve) => swapper.on("message", (m) => (typeof m === "number" ? resolve(m) : messages.push(m))));
+    // A worker can take longer to start than the 60 composes take: compose only once it swaps.
+    await until(() => messages.includes("swapping"), 15_000, "the swapper to start");
     const env = { projectRoot: project, stateDir: tmp("state") };
     let written = 0;
     try {
