@@ -14,15 +14,15 @@ export interface Figure {
   vs?: { what: string; value: number };
 }
 
-/** ours ÷ reference, rounded for reading (0 when the reference is 0). */
+/** ours ÷ reference to three significant digits (0.0048, 0.193, 1.07, 134), so a small ratio never reads as 0; undefined without a reference or when it is 0. */
 export function ratio(f: Figure): number | undefined {
-  if (!f.vs) return undefined;
-  return f.vs.value === 0 ? 0 : Math.round((f.value / f.vs.value) * 100) / 100;
+  if (!f.vs || f.vs.value === 0) return undefined;
+  return Number((f.value / f.vs.value).toPrecision(3));
 }
 
 /** Print figures as a table (with their ratios) and merge them into the results file. */
 export function report(group: string, figures: Record<string, Figure>, file: string): void {
-  const rows = Object.entries(figures).map(([name, f]) => [name, `${f.value} ${f.unit}`, f.vs ? `${ratio(f)}x of ${f.vs.what} (${f.vs.value})` : ""]);
+  const rows = Object.entries(figures).map(([name, f]) => [name, `${f.value} ${f.unit}`, f.vs ? `${ratio(f) ?? "-"}x of ${f.vs.what} (${f.vs.value})` : ""]);
   const widths = [0, 1].map((i) => Math.min(90, Math.max(...rows.map((r) => r[i]!.length))));
   console.log(`\n${group}`);
   for (const r of rows) console.log("  " + [r[0]!.padEnd(widths[0]!), r[1]!.padEnd(widths[1]!), r[2]].join("  ").trimEnd());
