@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { MAX_EVENT_BYTES } from "../../src/bridge/hubs/hub-bounds.js";
 import { PanelHistory } from "../../src/bridge/hubs/history-service.js";
-import { copyOfGameDir } from "../history/helpers.js";
+import { copyOfGameDir, withLastReplyText } from "../history/helpers.js";
 import { stubRender } from "./hub-fakes.js";
 
 // A single huge record in a transcript (a 20 MB tool result or reply) used to be sent whole: the
@@ -15,20 +13,7 @@ afterEach(() => history?.close());
 
 it("sends a session with a 20 MB record in pieces a client can take, and says what was shortened", async () => {
   const dir = copyOfGameDir();
-  const source = readdirSync(dir)
-    .filter((f) => f.endsWith(".jsonl"))
-    .map((f) => join(dir, f))
-    .find((f) => /"type":"assistant".*"type":"text"/.test(readFileSync(f, "utf8")))!;
-  const lines = readFileSync(source, "utf8")
-    .split("\n")
-    .filter((l) => l !== "");
-  const i = lines.map((l) => /"type":"assistant".*"type":"text"/.test(l)).lastIndexOf(true);
-  const record = JSON.parse(lines[i]!);
-  const block = record.message.content.find((b: { type: string }) => b.type === "text");
-  block.text = "big ".repeat(5 * 1024 * 1024);
-  lines[i] = JSON.stringify(record);
-  const sessionId = source.split("/").pop()!.replace(".jsonl", "");
-  writeFileSync(source, lines.join("\n") + "\n");
+  const sessionId = withLastReplyText(dir, "big ".repeat(5 * 1024 * 1024));
   history = new PanelHistory({ project: "/proj", transcriptDir: dir, stateDir: null, render: stubRender, debounceMs: 20, pollMs: 100 });
   // The record is older than the newest page's byte budget: it arrives with the next page.
   const newest = await history.load(sessionId, undefined, false);

@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "vitest";
 import { nodeFs, type HistoryFs } from "../../src/history/fsio.js";
+import { afterThisTest } from "../cleanup.js";
 
 // Shared by the history tests: where the real CLI transcripts are, throwaway copies of them, and
 // a file system facade that counts what the index reads.
@@ -23,15 +23,10 @@ export function transcript(scenario: string): { sessionId: string; file: string 
   return { sessionId: entry.sessionId, file: join(CONFIG_DIR, entry.file) };
 }
 
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 }); // a title written late may land mid-removal
-});
-
 /** A temp directory removed after the test. */
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "ap-history-"));
-  temps.push(dir);
+  afterThisTest(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 })); // a title written late may land mid-removal
   return dir;
 }
 
@@ -40,6 +35,25 @@ export function copyOfGameDir(): string {
   const dir = join(tempDir(), "-home-dev-projects-MyGame");
   cpSync(GAME_DIR, dir, { recursive: true });
   return dir;
+}
+
+/**
+ * In a copy of the MyGame transcripts (`dir`), give the last assistant text block of a session that
+ * has one the text `text` (a big reply for the paging and rendering tests); answers that session's id.
+ */
+export function withLastReplyText(dir: string, text: string): string {
+  const isReply = (l: string) => /"type":"assistant".*"type":"text"/.test(l);
+  const source = readdirSync(dir)
+    .filter((f) => f.endsWith(".jsonl"))
+    .map((f) => join(dir, f))
+    .find((f) => isReply(readFileSync(f, "utf8")))!;
+  const lines = linesOf(source);
+  const i = lines.map(isReply).lastIndexOf(true);
+  const record = JSON.parse(lines[i]!);
+  record.message.content.find((b: { type: string }) => b.type === "text").text = text;
+  lines[i] = JSON.stringify(record);
+  writeFileSync(source, lines.join("\n") + "\n");
+  return source.split("/").pop()!.replace(".jsonl", "");
 }
 
 /** The lines of a fixture transcript. */

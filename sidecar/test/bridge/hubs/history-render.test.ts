@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PanelHistory } from "../../../src/bridge/hubs/history-service.js";
 import { renderPage, SLICE_MS } from "../../../src/bridge/hubs/history-render.js";
@@ -7,7 +5,7 @@ import { preloadHtmlRenderer, renderBlocks, type Renderer } from "../../../src/b
 import type { ChatEvent } from "../../../src/protocol/chat-events.js";
 import type { PanelEvent } from "../../../src/protocol/panel/events.js";
 import { jsonFormsOf } from "../../../src/render/json-forms.js";
-import { copyOfGameDir } from "../../history/helpers.js";
+import { copyOfGameDir, withLastReplyText } from "../../history/helpers.js";
 import { stubRender } from "../hub-fakes.js";
 
 // A restored page renders like live messages without stalling the event loop: big or deeply nested
@@ -77,21 +75,9 @@ describe("renderPage", () => {
 
 describe("history.load of a session with a big reply", () => {
   it("renders it in the render worker with the inline result, while the event loop keeps turning", async () => {
-    const dir = copyOfGameDir();
-    const source = readdirSync(dir)
-      .filter((f) => f.endsWith(".jsonl"))
-      .map((f) => join(dir, f))
-      .find((f) => /"type":"assistant".*"type":"text"/.test(readFileSync(f, "utf8")))!;
-    const lines = readFileSync(source, "utf8")
-      .split("\n")
-      .filter((l) => l !== "");
-    const i = lines.map((l) => /"type":"assistant".*"type":"text"/.test(l)).lastIndexOf(true);
-    const record = JSON.parse(lines[i]!);
     const markdown = "Some **bold** text, `Assets/Scripts/Player.cs`, a [link](https://example.com).\n\n- item\n  - nested *em*\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n".repeat(1200);
-    record.message.content.find((b: { type: string }) => b.type === "text").text = markdown;
-    lines[i] = JSON.stringify(record);
-    writeFileSync(source, lines.join("\n") + "\n");
-    const sessionId = source.split("/").pop()!.replace(".jsonl", "");
+    const dir = copyOfGameDir();
+    const sessionId = withLastReplyText(dir, markdown);
     history = new PanelHistory({ project: "/proj", transcriptDir: dir, stateDir: null, debounceMs: 20, pollMs: 100 });
     await preloadHtmlRenderer(); // loading jsdom stalls once, at start-up (the sidecar does it then)
 
