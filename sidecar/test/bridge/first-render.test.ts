@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { ChatRegistry } from "../../src/bridge/hubs/chats.js";
-import { attachClient } from "../../src/bridge/server/router.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ServerFrame } from "../../src/protocol/panel/frames.js";
 import { FakeChat, recordingLink } from "./hub-fakes.js";
 
 // The HTML renderer loads lazily (jsdom takes a while). The sidecar's very first reply must still
-// carry `html` for a client that asked for it: this file starts with the renderer not loaded (each
-// test file has its own modules), and the reply comes the moment the prompt reaches the chat.
+// carry `html` for a client that asked for it: the test imports the sidecar's modules afresh (test
+// files share a worker's modules), so the renderer is not loaded, and the reply comes the moment the
+// prompt reaches the chat.
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -15,6 +14,9 @@ afterEach(async () => {
 
 describe("router: the first reply after start-up", () => {
   it("carries html in its message_final when the client asked for render html", async () => {
+    vi.resetModules();
+    const { ChatRegistry } = await import("../../src/bridge/hubs/chats.js");
+    const { attachClient } = await import("../../src/bridge/server/router.js");
     const chats: FakeChat[] = [];
     const registry = new ChatRegistry({
       chatDefaults: { claudePath: "claude", cwd: "/proj" },
