@@ -36,7 +36,7 @@ export interface TurnFilesOptions {
   /** Root of every chat's copies (default <project>/Library/AgentPanel/turn-files). */
   root?: string;
   limits?: TurnFileLimits;
-  /** Where copy problems are logged (default stderr). */
+  /** Where copy problems are logged, one line each without a prefix (default: the sidecar log, as "turn files: …"). */
   log?: (line: string) => void;
 }
 
@@ -64,7 +64,7 @@ export class TurnFiles {
     options: TurnFilesOptions = {},
   ) {
     this.store = new TurnFileStore(options.root ?? turnFilesRoot(projectRoot), options.key ?? `chat-${randomBytes(4).toString("hex")}`, options.limits);
-    this.log = options.log ?? ((line) => logTurnFiles(line.replace(/^turn files: /, "")));
+    this.log = options.log ?? logTurnFiles;
   }
 
   /** A PreToolUse hook fired: the turn_file_write event to send now, and a promise that settles (never rejects) once the copy is kept. */
@@ -74,7 +74,7 @@ export class TurnFiles {
     const toolUseId = input.tool_use_id ?? hook.tool_use_id ?? "";
     const tool = input.tool_name ?? "unknown";
     if (typeof given !== "string" || given === "") {
-      this.log(`turn files: a ${tool} hook without a file path; nothing copied`);
+      this.log(`a ${tool} hook without a file path; nothing copied`);
       return { ready: Promise.resolve() };
     }
     const where = this.where(resolve(input.cwd ?? cwd, given));
@@ -93,11 +93,11 @@ export class TurnFiles {
       (kept) => {
         Object.assign(entry, kept);
         if (kept.reason === undefined) delete entry.reason;
-        else if (!kept.revertible && kept.reason.startsWith("the copy failed")) this.log(`turn files: could not copy ${where.path} before ${tool}; it cannot be reverted: ${kept.reason}`);
+        else if (!kept.revertible && kept.reason.startsWith("the copy failed")) this.log(`could not copy ${where.path} before ${tool}; it cannot be reverted: ${kept.reason}`);
       },
       (err: unknown) => {
         entry.reason = `the copy failed (${err instanceof Error ? err.message : String(err)})`;
-        this.log(`turn files: could not copy ${where.path} before ${tool}; it cannot be reverted: ${entry.reason}`);
+        this.log(`could not copy ${where.path} before ${tool}; it cannot be reverted: ${entry.reason}`);
       },
     );
     turn.copies.set(where.path, ready);
@@ -123,9 +123,9 @@ export class TurnFiles {
     turn.manifest.finishedAt = Date.now();
     try {
       this.store.writeManifest(turn.manifest);
-      this.pruning = this.pruning.then(() => this.store.prune()).catch((err: unknown) => this.log(`turn files: pruning old copies failed: ${err instanceof Error ? err.message : String(err)}`));
+      this.pruning = this.pruning.then(() => this.store.prune()).catch((err: unknown) => this.log(`pruning old copies failed: ${err instanceof Error ? err.message : String(err)}`));
     } catch (err) {
-      this.log(`turn files: could not save the list of turn ${turnId}'s files; they cannot be reverted: ${err instanceof Error ? err.message : String(err)}`);
+      this.log(`could not save the list of turn ${turnId}'s files; they cannot be reverted: ${err instanceof Error ? err.message : String(err)}`);
       for (const f of files) f.revertible = false;
     }
     return { type: "turn_files", turnId, files };
@@ -179,7 +179,7 @@ export class TurnFiles {
     try {
       after = fileStateNow(f.path, hashLimit);
     } catch (err) {
-      this.log(`turn files: could not read ${f.path} at the turn's end: ${err instanceof Error ? err.message : String(err)}`);
+      this.log(`could not read ${f.path} at the turn's end: ${err instanceof Error ? err.message : String(err)}`);
       return { ...this.whereOf(f), change: "modified", bytesBefore: f.before.bytes, bytesAfter: null, revertible: false };
     }
     f.after = after;
@@ -189,7 +189,7 @@ export class TurnFiles {
       beforeBytes = f.copy ? this.store.readCopy(turnId, f.copy) : null;
       afterBytes = after.exists && after.sha256 !== null ? readFileOrNull(f.path) : null;
     } catch (err) {
-      this.log(`turn files: could not compare ${f.path}: ${err instanceof Error ? err.message : String(err)}`);
+      this.log(`could not compare ${f.path}: ${err instanceof Error ? err.message : String(err)}`);
     }
     const change = changeOf(f.before, after, beforeBytes);
     const diffable = change !== "unchanged" && (!f.before.exists || beforeBytes !== null) && (!after.exists || afterBytes !== null);
