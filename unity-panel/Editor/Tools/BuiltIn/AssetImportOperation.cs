@@ -20,9 +20,7 @@ namespace AgentPanel.Editor.Tools.BuiltIn
 
         private static ToolOutcome Import(JObject args, bool dryRun)
         {
-            var path = (string)args["path"] ?? "";
-            if (!path.StartsWith("Assets/") || path.Contains("..") || path.Contains("\\"))
-                throw new ToolException(ToolErrorCodes.InvalidParams, $"asset_import: '{path}' is not a project-relative path under Assets/ with forward slashes.");
+            var path = ProjectPath.Require("asset_import", args, "Assets/");
             if (!File.Exists(path))
                 throw new ToolException(ToolErrorCodes.NotFound, $"asset_import: there is no file at '{path}'; write it first, then ask again.");
             if (dryRun) return ToolOutcome.Text($"Dry run: would import {path}; nothing was changed.");

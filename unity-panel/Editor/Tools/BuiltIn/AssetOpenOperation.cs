@@ -19,10 +19,8 @@ namespace AgentPanel.Editor.Tools.BuiltIn
 
         private static ToolOutcome Open(JObject args, bool dryRun)
         {
-            var path = (string)args["path"] ?? "";
+            var path = ProjectPath.Require("asset_open", args, "Assets/", "Packages/");
             var line = args["line"]?.Type == JTokenType.Integer ? (int)args["line"] : 0;
-            if (!(path.StartsWith("Assets/") || path.StartsWith("Packages/")) || path.Contains("..") || path.Contains("\\"))
-                throw new ToolException(ToolErrorCodes.InvalidParams, $"asset_open: '{path}' is not a project-relative path under Assets/ or Packages/ with forward slashes.");
             var asset = AssetDatabase.LoadAssetAtPath<UnityEngine.Object>(path);
             if (asset == null)
                 throw new ToolException(ToolErrorCodes.NotFound, $"{path} is not in the project (moved or deleted?); ask Claude where it is now.");
