@@ -85,10 +85,9 @@ describe("compose_mml output folders", () => {
     mkdirSync(x, { recursive: true });
     const stop = new Int32Array(new SharedArrayBuffer(4));
     const swapper = new Worker(
-      `const { workerData: { x, outside, stop } } = require("node:worker_threads");
+      `const { workerData: { x, outside, stop }, parentPort } = require("node:worker_threads");
        const fs = require("node:fs");
        const end = Date.now() + 20000;
-       const { parentPort } = require("node:worker_threads");
        let swaps = 0;
        while (Atomics.load(stop, 0) === 0 && Date.now() < end) {
          try { fs.renameSync(x, x + ".d"); fs.symlinkSync(outside, x); for (let i = 0; i < 2000; i++); fs.unlinkSync(x); fs.renameSync(x + ".d", x); if (swaps++ === 0) parentPort.postMessage("swapping"); } catch {}
