@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { encodeProjectDir } from "../sidecar/src/history/paths.js";
 import { generateCorpus } from "./history-corpus.js";
 import { quick } from "./options.js";
-import { AGENT_SDK_VERSION, agentSdkLister } from "./peer-sdk.js";
+import { agentSdkLister, pythonSdkLister, type PeerLister } from "./peer-sdk.js";
 import { dropPageCache, type DropResult } from "./page-cache.js";
 import type { Figure } from "./report.js";
 
@@ -33,31 +33,32 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
   const sessions = await sessionsWholeProcess(quick ? 40 : 2000, runs);
   const bareMs = median(bare);
   if (!sessions.drop.dropped) console.log(`  cold-cache listing: ${sessions.drop.how}; the figure below read the files from memory`);
-  const peer = sessions.peer ? (ms: number) => ({ what: `the Agent SDK's listSessions ${AGENT_SDK_VERSION} in a new node process`, value: ms }) : undefined;
+  const [first, ...others] = sessions.peers;
+  const peer = first ? (ms: number) => ({ what: first.what, value: ms }) : undefined;
   return {
     node_bare_start_ms: { value: bareMs, unit: "ms (node -e 0, median)" },
     version_whole_process_ms: { value: median(version), unit: "ms (agent-panel --version, median)", vs: { what: "bare node (node -e 0)", value: bareMs } },
     sessions_warm_whole_process_ms: {
       value: sessions.ms,
       unit: `ms (agent-panel sessions --json, ${sessions.count} sessions, index cache written, files in the page cache; median)`,
-      ...(peer && sessions.peer ? { vs: peer(sessions.peer.warmMs) } : { vs: { what: "the warm floor", value: sessions.floorMs } }),
+      ...(peer ? { vs: peer(first!.warmMs) } : { vs: { what: "the warm floor", value: sessions.floorMs } }),
     },
     sessions_no_index_warm_page_cache_ms: {
       value: sessions.noIndexMs,
       unit: "ms (the same with no index cache, files in the page cache)",
-      ...(peer && sessions.peer ? { vs: peer(sessions.peer.warmMs) } : {}),
+      ...(peer ? { vs: peer(first!.warmMs) } : {}),
     },
     sessions_cold_whole_process_ms: {
       value: sessions.coldMs,
       unit: `ms (the same with no index cache, ${sessions.drop.dropped ? "page cache dropped" : "page cache NOT dropped"} (${sessions.drop.how}${sessions.drop.residentPct !== undefined ? `, ${sessions.drop.residentPct} % still resident` : ""}), median of ${sessions.coldRuns})`,
-      ...(peer && sessions.peer ? { vs: peer(sessions.peer.coldMs) } : { vs: { what: "the cold read floor", value: sessions.readFloorMs } }),
+      ...(peer ? { vs: peer(first!.coldMs) } : { vs: { what: "the cold read floor", value: sessions.readFloorMs } }),
     },
     ...(sessions.coldLts
       ? {
           sessions_cold_whole_process_lts_ms: {
             value: sessions.coldLts.ms,
             unit: `ms (the same cold listing on Node ${sessions.coldLts.version}, interleaved with the runs above: median of ${sessions.coldRuns})`,
-            ...(peer && sessions.peer ? { vs: peer(sessions.peer.coldMs) } : {}),
+            ...(peer ? { vs: peer(first!.coldMs) } : {}),
           },
         }
       : {}),
@@ -74,6 +75,7 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
       value: sessions.floorMs,
       unit: `ms (a bare node process doing only what any checked listing must: read the ${sessions.count} names, stat each transcript, read the cache file; median)`,
     },
+    ...Object.fromEntries(others.flatMap((p) => peerFigures(p, sessions))),
   };
 }
 
@@ -96,7 +98,7 @@ async function sessionsWholeProcess(
   coldRuns: number;
   count: number;
   drop: DropResult;
-  peer?: { coldMs: number; warmMs: number };
+  peers: PeerTimes[];
 }> {
   const home = mkdtempSync(join(tmpdir(), "ap-bench-start-"));
   try {
@@ -122,20 +124,17 @@ async function sessionsWholeProcess(
     const lts = ltsNode();
     let drop: DropResult = { dropped: false, how: "not tried" };
     const readFloor: number[] = [];
-    const lister = agentSdkLister();
-    const peerArgs = lister ? [lister, project] : undefined;
-    if (peerArgs) checkPeerLists(peerArgs, env, count);
-    const peerCold: number[] = [];
-    const peerWarm: number[] = [];
+    const peers = [agentSdkLister(), pythonSdkLister()].filter((p) => p !== undefined).map((p) => ({ ...p, cold: [] as number[], warm: [] as number[] }));
+    for (const p of peers) checkPeerLists(p, project, env, count);
     for (let i = 0; i < coldRuns; i++) {
       rmSync(state, { recursive: true, force: true });
       drop = dropPageCache(files);
       cold.push(timed(process.execPath, args, env));
       dropPageCache(files);
       readFloor.push(timed(process.execPath, ["-e", READ_FLOOR, dir + "/"], env));
-      if (peerArgs) {
+      for (const p of peers) {
         dropPageCache(files);
-        peerCold.push(timed(process.execPath, peerArgs, env));
+        p.cold.push(timed(p.cmd, [...p.args, project], { ...env, ...p.env }));
       }
       if (!lts) continue;
       rmSync(state, { recursive: true, force: true });
@@ -149,7 +148,7 @@ async function sessionsWholeProcess(
     for (let i = 0; i < coldRuns; i++) {
       rmSync(state, { recursive: true, force: true });
       noIndex.push(timed(process.execPath, args, env));
-      if (peerArgs) peerWarm.push(timed(process.execPath, peerArgs, env));
+      for (const p of peers) p.warm.push(timed(p.cmd, [...p.args, project], { ...env, ...p.env }));
     }
     const times: number[] = [];
     const floor: number[] = [];
@@ -177,18 +176,36 @@ async function sessionsWholeProcess(
       coldRuns,
       count,
       drop,
-      ...(peerArgs ? { peer: { coldMs: median(peerCold), warmMs: median(peerWarm) } } : {}),
+      peers: peers.map((p) => ({ key: p.key, what: p.what, coldMs: median(p.cold), warmMs: median(p.warm) })),
     };
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
 }
 
+/** One peer's medians: with the page cache dropped, and with the files in it. */
+interface PeerTimes {
+  key: string;
+  what: string;
+  coldMs: number;
+  warmMs: number;
+}
+
 /** Refuse to compare with a peer that did not list the same sessions (an SDK change could make it read nothing). */
-function checkPeerLists(peerArgs: string[], env: NodeJS.ProcessEnv, count: number): void {
-  const out = execFileSync(process.execPath, peerArgs, { env, encoding: "utf8", maxBuffer: 256 << 20 });
+function checkPeerLists(peer: PeerLister, project: string, env: NodeJS.ProcessEnv, count: number): void {
+  const out = execFileSync(peer.cmd, [...peer.args, project], { env: { ...env, ...peer.env }, encoding: "utf8", maxBuffer: 256 << 20 });
   const listed = (JSON.parse(out) as unknown[]).length;
-  if (listed !== count) throw new Error(`The Agent SDK listed ${listed} of the ${count} sessions: the comparison would be meaningless.`);
+  if (listed !== count) throw new Error(`${peer.what} listed ${listed} of the ${count} sessions: the comparison would be meaningless.`);
+}
+
+/** The three listings again beside a further peer (the first peer's figures are the main ones). */
+function peerFigures(p: PeerTimes, s: { ms: number; noIndexMs: number; coldMs: number }): Array<[string, Figure]> {
+  const key = p.key;
+  return [
+    [`sessions_warm_vs_${key}_ms`, { value: s.ms, unit: "ms (the warm listing above)", vs: { what: p.what, value: p.warmMs } }],
+    [`sessions_no_index_vs_${key}_ms`, { value: s.noIndexMs, unit: "ms (the listing with no index cache above)", vs: { what: p.what, value: p.warmMs } }],
+    [`sessions_cold_vs_${key}_ms`, { value: s.coldMs, unit: "ms (the cold listing above)", vs: { what: `${p.what}, page cache dropped`, value: p.coldMs } }],
+  ];
 }
 
 /** The disk's share of a cold listing (argv: transcript dir with a trailing slash): the windows read, 32 files at a time. */
