@@ -34,31 +34,30 @@ export async function benchStartup(): Promise<Record<string, Figure>> {
   const bareMs = median(bare);
   if (!sessions.drop.dropped) console.log(`  cold-cache listing: ${sessions.drop.how}; the figure below read the files from memory`);
   const [first, ...others] = sessions.peers;
-  const peer = first ? (ms: number) => ({ what: first.what, value: ms }) : undefined;
   return {
     node_bare_start_ms: { value: bareMs, unit: "ms (node -e 0, median)" },
     version_whole_process_ms: { value: median(version), unit: "ms (agent-panel --version, median)", vs: { what: "bare node (node -e 0)", value: bareMs } },
     sessions_warm_whole_process_ms: {
       value: sessions.ms,
       unit: `ms (agent-panel sessions --json, ${sessions.count} sessions, index cache written, files in the page cache; median)`,
-      ...(peer ? { vs: peer(first!.warmMs) } : { vs: { what: "the warm floor", value: sessions.floorMs } }),
+      ...(first ? { vs: { what: first.what, value: first.warmMs } } : { vs: { what: "the warm floor", value: sessions.floorMs } }),
     },
     sessions_no_index_warm_page_cache_ms: {
       value: sessions.noIndexMs,
       unit: "ms (the same with no index cache, files in the page cache)",
-      ...(peer ? { vs: peer(first!.warmMs) } : {}),
+      ...(first ? { vs: { what: first.what, value: first.warmMs } } : {}),
     },
     sessions_cold_whole_process_ms: {
       value: sessions.coldMs,
       unit: `ms (the same with no index cache, ${sessions.drop.dropped ? "page cache dropped" : "page cache NOT dropped"} (${sessions.drop.how}${sessions.drop.residentPct !== undefined ? `, ${sessions.drop.residentPct} % still resident` : ""}), median of ${sessions.coldRuns})`,
-      ...(peer ? { vs: peer(first!.coldMs) } : { vs: { what: "the cold read floor", value: sessions.readFloorMs } }),
+      ...(first ? { vs: { what: first.what, value: first.coldMs } } : { vs: { what: "the cold read floor", value: sessions.readFloorMs } }),
     },
     ...(sessions.coldLts
       ? {
           sessions_cold_whole_process_lts_ms: {
             value: sessions.coldLts.ms,
             unit: `ms (the same cold listing on Node ${sessions.coldLts.version}, interleaved with the runs above: median of ${sessions.coldRuns})`,
-            ...(peer ? { vs: peer(first!.coldMs) } : {}),
+            ...(first ? { vs: { what: first.what, value: first.coldMs } } : {}),
           },
         }
       : {}),
@@ -125,6 +124,7 @@ async function sessionsWholeProcess(
     let drop: DropResult = { dropped: false, how: "not tried" };
     const readFloor: number[] = [];
     const peers = [agentSdkLister(), pythonSdkLister()].filter((p) => p !== undefined).map((p) => ({ ...p, cold: [] as number[], warm: [] as number[] }));
+    const runPeer = (p: PeerLister) => timed(p.cmd, [...p.args, project], { ...env, ...p.env });
     for (const p of peers) checkPeerLists(p, project, env, count);
     for (let i = 0; i < coldRuns; i++) {
       rmSync(state, { recursive: true, force: true });
@@ -134,7 +134,7 @@ async function sessionsWholeProcess(
       readFloor.push(timed(process.execPath, ["-e", READ_FLOOR, dir + "/"], env));
       for (const p of peers) {
         dropPageCache(files);
-        p.cold.push(timed(p.cmd, [...p.args, project], { ...env, ...p.env }));
+        p.cold.push(runPeer(p));
       }
       if (!lts) continue;
       rmSync(state, { recursive: true, force: true });
@@ -148,7 +148,7 @@ async function sessionsWholeProcess(
     for (let i = 0; i < coldRuns; i++) {
       rmSync(state, { recursive: true, force: true });
       noIndex.push(timed(process.execPath, args, env));
-      for (const p of peers) p.warm.push(timed(p.cmd, [...p.args, project], { ...env, ...p.env }));
+      for (const p of peers) p.warm.push(runPeer(p));
     }
     const times: number[] = [];
     const floor: number[] = [];
@@ -200,7 +200,7 @@ function checkPeerLists(peer: PeerLister, project: string, env: NodeJS.ProcessEn
 
 /** The three listings again beside a further peer (the first peer's figures are the main ones). */
 function peerFigures(p: PeerTimes, s: { ms: number; noIndexMs: number; coldMs: number }): Array<[string, Figure]> {
-  const key = p.key;
+  const { key } = p;
   return [
     [`sessions_warm_vs_${key}_ms`, { value: s.ms, unit: "ms (the warm listing above)", vs: { what: p.what, value: p.warmMs } }],
     [`sessions_no_index_vs_${key}_ms`, { value: s.noIndexMs, unit: "ms (the listing with no index cache above)", vs: { what: p.what, value: p.warmMs } }],
