@@ -128,7 +128,7 @@ async function historyStall(markdown: string): Promise<{ maxBlockMs: number; tot
     h.disable();
     return { maxBlockMs: Math.round(h.max / 1e6), totalMs };
   } finally {
-    history.close();
+    await history.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -70,11 +70,11 @@ export function chatServeHooks(ctx: ServeContext): ServeHooks {
       const tools = ctx.tools;
       registryOptions.chatCredential = () => tools.chatTokens.issue(port, ctx.stateDir ?? descriptorPaths(ctx.project).dir);
     },
-    closeAll: () => {
-      history.close();
+    closeAll: async () => {
+      const saved = history.close(); // the next start lists from the saved index cache
       unity.close();
       removeUnity?.();
-      return registry.closeAll();
+      await Promise.all([registry.closeAll(), saved]);
     },
     staticRoot: webFiles(),
   };

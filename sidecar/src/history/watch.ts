@@ -37,7 +37,8 @@ export interface SessionWatcher {
   readonly cached: SessionSummary[] | undefined;
   /** Relist now (e.g. after the panel archived or renamed a session, which fs.watch may not see). */
   refresh(): Promise<void>;
-  close(): void;
+  /** Stop watching; resolves once the index cache is saved (a failed save only costs a rescan). */
+  close(): Promise<void>;
 }
 
 /** Watch a project's sessions; `onChange` hears about every added, changed or removed session. */
@@ -132,11 +133,11 @@ export function watchSessions(projectRoot: string, onChange: (changes: SessionCh
     refresh: relist,
     close() {
       closed = true;
-      void index.flush();
       if (timer) clearTimeout(timer);
       if (poll) clearInterval(poll);
       fsw?.close();
       fsw = undefined;
+      return index.flush();
     },
   };
 }

@@ -91,7 +91,7 @@ describe("restoring sessions the real CLI wrote", () => {
       expect(panel).toMatchObject({ agentId: card.taskId, missing: false, cursor: null });
       expect(panel.events.length).toBe(sub.page.events.length);
     } finally {
-      history.close();
+      await history.close();
     }
   });
 

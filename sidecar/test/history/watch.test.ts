@@ -52,7 +52,7 @@ describe("watchSessions", () => {
       rmSync(join(dir, "s1.jsonl"));
       expect((await rec.next((c) => c.removed.length > 0)).removed).toEqual(["s1"]);
     } finally {
-      watcher.close();
+      await watcher.close();
     }
   });
 
@@ -73,7 +73,7 @@ describe("watchSessions", () => {
       writeFileSync(join(dir, "s2.jsonl"), prompt("two"));
       expect((await rec.next((c) => c.added.some((s) => s.id === "s2"))).sessions.map((s) => s.id)).toEqual(["s2"]);
     } finally {
-      watcher.close();
+      await watcher.close();
     }
   });
 
@@ -86,10 +86,7 @@ describe("watchSessions", () => {
     const before = watchSessions("/unused", () => undefined, { transcriptDir: dir, stateDir: state, seedFromCache: true });
     expect(before.cached).toBeUndefined(); // no cache yet: only the checked list
     expect((await before.ready).map((s) => s.id).sort()).toEqual(["s1", "s2"]);
-    before.close();
-    // close() saves the cache (written beside, then renamed into place)
-    // (up to 20 s: a loaded machine can take seconds to get there)
-    for (let i = 0; i < 2000 && !existsSync(cacheFile(state, dir)); i++) await new Promise((r) => setTimeout(r, 10));
+    await before.close(); // resolves once the cache is saved (written beside, then renamed into place)
     expect(existsSync(cacheFile(state, dir))).toBe(true);
 
     appendFileSync(join(dir, "s1.jsonl"), JSON.stringify({ type: "last-prompt", lastPrompt: "changed while no sidecar ran" }) + "\n");
@@ -106,7 +103,7 @@ describe("watchSessions", () => {
       expect(fix.removed).toEqual(["s2"]);
       expect((await watcher.ready).map((s) => s.id)).toEqual(["s1"]);
     } finally {
-      watcher.close();
+      await watcher.close();
     }
   });
 });

@@ -213,11 +213,11 @@ export class PanelHistory {
     return () => void this.listeners.delete(listener);
   }
 
-  /** Stop watching (sidecar shutdown). */
-  close(): void {
+  /** Stop watching (sidecar shutdown); resolves once the index cache is saved for the next start. */
+  async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
-    this.watcher?.close();
+    await this.watcher?.close();
   }
 
   private async listRaw(): Promise<IndexSummary[]> {

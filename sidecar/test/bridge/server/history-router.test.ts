@@ -215,8 +215,7 @@ describe("router: history commands", () => {
     const first = make();
     const before = await first.list();
     expect(before.verified).toBe(true); // no cache yet: checked
-    first.close();
-    await new Promise((r) => setTimeout(r, 100)); // close() saves the cache
+    await first.close(); // saves the index cache the second sidecar starts from
 
     const { sessionId } = transcript("text");
     appendFileSync(join(dir, `${sessionId}.jsonl`), JSON.stringify({ type: "last-prompt", lastPrompt: "Typed while the sidecar was down" }) + "\n");
